@@ -1,0 +1,161 @@
+// core/ida_star.hpp — iterative-deepening A* (Korf 1985), the main optimal solver.
+//
+// `BoundedDfs` is one depth-first pass under a cost bound from a given node; `IdaStar` runs passes
+// with rising bounds until the goal is reached. Parallel IDA* reuses `BoundedDfs`, one per worker.
+//
+// PERFORMANCE: the node loop makes moves in place on the packed word and undoes them; the heuristic
+// value of each child is computed from its parent's with `H::update` (a table look-up for Manhattan)
+// BEFORE the move is made, so a child whose f exceeds the bound costs a load, an add and a compare:
+// it is counted as generated but never applied. The move back to the parent is never generated.
+// No allocation, virtual call or std::function per node.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <climits>
+#include <cstdint>
+#include <vector>
+
+#include "core/goal.hpp"
+#include "core/search_types.hpp"
+
+namespace npuzzle {
+
+template <class B, Heuristic H>
+class BoundedDfs {
+ public:
+  using Value = typename H::Value;
+  enum class Outcome { Found, Exhausted, Stopped };
+  static constexpr int kNoCell = -1;
+
+  // `cancel` (optional) is polled with the limits; another worker sets it to stop this one.
+  BoundedDfs(const H& heuristic, const State<B>& goal, const LimitClock& clock,
+             const std::atomic<bool>* cancel = nullptr)
+      : h_(heuristic), goal_(goal), clock_(clock), cancel_(cancel) {}
+
+  // Searches below `start` (reached at cost `g`, its parent's blank on `parent_blank` or kNoCell)
+  // for a goal with f <= bound. On Found, path() holds the moves from `start` to the goal.
+  // Counters accumulate across calls; next_bound() is the least f seen above the bound.
+  Outcome run(const State<B>& start, const Value& value, int g, int parent_blank, int bound) {
+    state_ = start;
+    bound_ = bound;
+    base_g_ = g;
+    path_.assign(static_cast<std::size_t>(std::max(bound - g, 0) + 1), Move::Up);
+    path_length_ = 0;
+    stopped_ = false;
+    const int h = h_.estimate(value);
+    if (g + h > bound) {
+      next_bound_ = std::min(next_bound_, g + h);
+      return Outcome::Exhausted;
+    }
+    if (state_ == goal_) return Outcome::Found;
+    if (dfs(value, g, parent_blank)) return Outcome::Found;
+    return stopped_ ? Outcome::Stopped : Outcome::Exhausted;
+  }
+
+  std::vector<Move> path() const {
+    return {path_.begin(), path_.begin() + path_length_};
+  }
+  std::uint64_t expanded() const { return expanded_; }
+  std::uint64_t generated() const { return generated_; }
+  int next_bound() const { return next_bound_; }
+  void reset_next_bound() { next_bound_ = INT_MAX; }
+  const std::string& stop_reason() const { return stop_reason_; }
+
+ private:
+  bool poll() {
+    if (cancel_ && cancel_->load(std::memory_order_relaxed)) {
+      stop_reason_ = "cancelled";
+      return true;
+    }
+    stop_reason_ = clock_.check(expanded_);
+    return !stop_reason_.empty();
+  }
+
+  bool dfs(const Value& value, int g, int parent_blank) {
+    ++expanded_;
+    if ((expanded_ & (LimitClock::kPollInterval - 1)) == 0 && poll()) {
+      stopped_ = true;
+      return false;
+    }
+    const int blank = state_.blank;
+    const auto& moves = B::kMoveTable[blank];
+    for (int i = 0; i < moves.count; ++i) {
+      const int target = moves.targets[i];
+      if (target == parent_blank) continue;
+      ++generated_;
+      const int tile = state_.tile_at(target);
+      const Value child = h_.update(value, tile, target, blank);
+      const int h = h_.estimate(child);
+      const int f = g + 1 + h;
+      if (f > bound_) {
+        if (f < next_bound_) next_bound_ = f;
+        continue;
+      }
+      state_.move_blank_to(target);
+      if ((h == 0 && state_ == goal_) || dfs(child, g + 1, blank)) {
+        path_[static_cast<std::size_t>(g - base_g_)] = moves.moves[i];
+        path_length_ = std::max(path_length_, g - base_g_ + 1);
+        return true;
+      }
+      state_.move_blank_to(blank);
+      if (stopped_) return false;
+    }
+    return false;
+  }
+
+  const H& h_;
+  const State<B> goal_;
+  const LimitClock& clock_;
+  const std::atomic<bool>* cancel_;
+  State<B> state_{};
+  int bound_ = 0;
+  int base_g_ = 0;
+  int next_bound_ = INT_MAX;
+  bool stopped_ = false;
+  std::vector<Move> path_;
+  int path_length_ = 0;
+  std::uint64_t expanded_ = 0;
+  std::uint64_t generated_ = 0;
+  std::string stop_reason_;
+};
+
+// Sequential IDA*. Optimal for admissible heuristics. The caller decides solvability first.
+template <class B, Heuristic H>
+SearchResult ida_star(const H& heuristic, const Goal<B>& goal, const State<B>& start,
+                      const Limits& limits, const ProgressFn& progress = {}) {
+  LimitClock clock(limits);
+  BoundedDfs<B, H> dfs(heuristic, goal.state, clock);
+  SearchResult result;
+  const auto value = heuristic.init(start);
+  int bound = heuristic.estimate(value);
+  for (;;) {
+    dfs.reset_next_bound();
+    const auto outcome = dfs.run(start, value, 0, BoundedDfs<B, H>::kNoCell, bound);
+    ++result.stats.iterations;
+    result.stats.expanded = dfs.expanded();
+    result.stats.generated = dfs.generated();
+    result.stats.seconds = clock.elapsed();
+    if (progress) progress({bound, dfs.expanded(), dfs.generated(), result.stats.seconds});
+    if (outcome == BoundedDfs<B, H>::Outcome::Found) {
+      result.status = Status::Solved;
+      result.path = dfs.path();
+      result.optimal = H::kAdmissible;
+      result.bound = static_cast<int>(result.path.size());
+      return result;
+    }
+    if (outcome == BoundedDfs<B, H>::Outcome::Stopped) {
+      result.status = Status::Limit;
+      result.reason = dfs.stop_reason();
+      result.bound = bound;
+      return result;
+    }
+    if (dfs.next_bound() == INT_MAX) {
+      result.status = Status::Unsolvable;
+      return result;
+    }
+    bound = dfs.next_bound();
+  }
+}
+
+}  // namespace npuzzle

@@ -1,0 +1,116 @@
+// core/search_types.hpp — what every search takes and returns: limits, statistics, results, and the
+// heuristic contract.
+//
+// Limits are polled inside the search loops (every `kPollInterval` expansions), so a limit or an
+// interrupt ends a run within a fraction of a millisecond with the statistics so far. Counters are
+// 64-bit: IDA* generates tens of billions of nodes.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <concepts>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/board.hpp"
+
+namespace npuzzle {
+
+struct Limits {
+  double time_seconds = 0;                      // 0: none
+  std::uint64_t nodes = 0;                      // expanded nodes; 0: none
+  std::uint64_t memory_bytes = 0;               // for searches that store nodes; 0: none
+  const std::atomic<bool>* interrupt = nullptr;  // set asynchronously (Ctrl-C) to stop
+};
+
+enum class Status {
+  Solved,       // a path to the goal was found
+  Unsolvable,   // the goal is not reachable (parity)
+  Limit,        // time or node limit, or interrupted, before a proof
+  OutOfMemory,  // memory limit or allocation failure
+};
+
+const char* status_name(Status s);  // "solved", "unsolvable", "limit", "out-of-memory"
+
+struct SearchStats {
+  std::uint64_t expanded = 0;   // nodes whose successors were generated
+  std::uint64_t generated = 0;  // successors produced (the move back to the parent not counted)
+  std::uint64_t stored = 0;     // peak nodes held (searches that store nodes)
+  int iterations = 0;           // IDA*: depth-first iterations run
+  double seconds = 0;
+};
+
+struct SearchResult {
+  Status status = Status::Limit;
+  std::vector<Move> path;  // blank moves from the start to the goal (Solved only)
+  bool optimal = false;    // the algorithm proves the path is shortest
+  int bound = 0;           // the best lower bound proven when a limit stopped the search
+  std::string reason;      // which limit, when status is Limit or OutOfMemory
+  SearchStats stats;
+};
+
+// One row of progress: an IDA* iteration finished (or an equivalent milestone elsewhere).
+struct Progress {
+  int bound = 0;
+  std::uint64_t expanded = 0;
+  std::uint64_t generated = 0;
+  double seconds = 0;
+};
+using ProgressFn = std::function<void(const Progress&)>;  // called per iteration, never per node
+
+// Wall-clock and limit bookkeeping for one search.
+class LimitClock {
+ public:
+  static constexpr std::uint64_t kPollInterval = 1u << 14;
+
+  explicit LimitClock(const Limits& limits)
+      : limits_(limits), start_(std::chrono::steady_clock::now()) {}
+  double elapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
+  // Returns a non-empty reason when a time/node limit or an interrupt says stop.
+  std::string check(std::uint64_t expanded) const {
+    if (limits_.interrupt && limits_.interrupt->load(std::memory_order_relaxed)) return "interrupted";
+    if (limits_.nodes && expanded >= limits_.nodes) return "node limit";
+    if (limits_.time_seconds > 0 && elapsed() >= limits_.time_seconds) return "time limit";
+    return {};
+  }
+  bool over_memory(std::uint64_t bytes) const {
+    return limits_.memory_bytes && bytes > limits_.memory_bytes;
+  }
+  const Limits& limits() const { return limits_; }
+
+ private:
+  Limits limits_;
+  std::chrono::steady_clock::time_point start_;
+};
+
+// The heuristic contract. A heuristic is fixed for one board and goal at construction. Its `Value`
+// is the per-node data it keeps (a distance, line codes, database ranks…), small and trivially
+// copyable, so a depth-first search keeps one per depth instead of undoing. `estimate(v)` is the
+// lower bound in moves; `update(v, tile, from, to)` is the value after `tile` slides from cell
+// `from` to cell `to`, computed without the board. Admissible heuristics never overestimate;
+// `kAdmissible` says whether a search using it may claim optimality.
+template <class H>
+concept Heuristic = requires(const H& h, const typename H::Value& v,
+                             const State<typename H::BoardType>& s, int tile, int from, int to) {
+  typename H::BoardType;
+  typename H::Value;
+  { h.init(s) } -> std::same_as<typename H::Value>;
+  { h.update(v, tile, from, to) } -> std::same_as<typename H::Value>;
+  { h.estimate(v) } -> std::convertible_to<int>;
+  { H::kAdmissible } -> std::convertible_to<bool>;
+};
+
+// Replays `path` from `start`; true when every move is legal and it ends on `goal`.
+template <class B>
+bool replay_reaches(State<B> start, const std::vector<Move>& path, const State<B>& goal) {
+  for (Move m : path) {
+    if (!start.apply(m)) return false;
+  }
+  return start == goal;
+}
+
+}  // namespace npuzzle
