@@ -40,6 +40,10 @@ struct SearchStats {
   std::uint64_t stored = 0;     // peak nodes held (searches that store nodes)
   int iterations = 0;           // IDA*: depth-first iterations run
   double seconds = 0;
+  // Parallel searches only.
+  std::vector<std::uint64_t> expanded_per_worker;  // load balance
+  std::uint64_t sent = 0;                          // nodes sent to another worker (HDA*)
+  std::uint64_t reexpanded = 0;                    // nodes expanded again with a lower g
 };
 
 struct SearchResult {
