@@ -19,6 +19,10 @@
 #include <string>
 #include <type_traits>
 
+// Hot-path helpers that must fold into the per-blank-cell search code (heuristic updates, child
+// visits): inlining decides whether the move's cells become constants.
+#define NPUZZLE_ALWAYS_INLINE [[gnu::always_inline]] inline
+
 namespace npuzzle {
 
 __extension__ using uint128 = unsigned __int128;  // the packed word of boards above 16 cells

@@ -3,7 +3,8 @@
 // `BoundedDfs` is one depth-first pass under a cost bound from a given node; `IdaStar` runs passes
 // with rising bounds until the goal is reached. Parallel IDA* reuses `BoundedDfs`, one per worker.
 //
-// PERFORMANCE: the node loop makes moves in place on the packed word and undoes them; the heuristic
+// PERFORMANCE: the node loop passes the packed word down the recursion (a register: the undo is
+// free) and is instantiated per (blank cell, parent's blank cell); the heuristic
 // value of each child is computed from its parent's with `H::update` (a table look-up for Manhattan)
 // BEFORE the move is made, so a child whose f exceeds the bound costs a load, an add and a compare:
 // it is counted as generated but never applied. The move back to the parent is never generated.
@@ -14,6 +15,8 @@
 #include <atomic>
 #include <climits>
 #include <cstdint>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "core/goal.hpp"
@@ -25,6 +28,9 @@ template <class B, Heuristic H>
 class BoundedDfs {
  public:
   using Value = typename H::Value;
+  using Word = typename B::Word;
+  // Small values travel in registers.
+  using ValueArg = std::conditional_t<(sizeof(Value) <= 16), Value, const Value&>;
   enum class Outcome { Found, Exhausted, Stopped };
   static constexpr int kNoCell = -1;
 
@@ -37,7 +43,6 @@ class BoundedDfs {
   // for a goal with f <= bound. On Found, path() holds the moves from `start` to the goal.
   // Counters accumulate across calls; next_bound() is the least f seen above the bound.
   Outcome run(const State<B>& start, const Value& value, int g, int parent_blank, int bound) {
-    state_ = start;
     bound_ = bound;
     base_g_ = g;
     path_.assign(static_cast<std::size_t>(std::max(bound - g, 0) + 1), Move::Up);
@@ -48,8 +53,8 @@ class BoundedDfs {
       next_bound_ = std::min(next_bound_, g + h);
       return Outcome::Exhausted;
     }
-    if (state_ == goal_) return Outcome::Found;
-    if (dfs(value, g, parent_blank)) return Outcome::Found;
+    if (start == goal_) return Outcome::Found;
+    if (dfs_from_root(start, value, g, parent_blank)) return Outcome::Found;
     return stopped_ ? Outcome::Stopped : Outcome::Exhausted;
   }
 
@@ -72,43 +77,92 @@ class BoundedDfs {
     return !stop_reason_.empty();
   }
 
-  bool dfs(const Value& value, int g, int parent_blank) {
+  // One instantiation per (blank cell, parent's blank cell): the neighbours, the shifts of the
+  // packed word and the offsets into the heuristic's tables are constants, and the children's loop
+  // is unrolled. Parent == kNoCell at the root of a pass.
+  template <int Blank, int Parent>
+  bool dfs(Word word, ValueArg value, int g) {
     ++expanded_;
+    generated_ += children_of<Blank, Parent>();
     if ((expanded_ & (LimitClock::kPollInterval - 1)) == 0 && poll()) {
+      // Stop by making every child exceed the bound: the recursion unwinds with no extra test.
       stopped_ = true;
-      return false;
+      bound_ = -1;
     }
-    const int blank = state_.blank;
-    const auto& moves = B::kMoveTable[blank];
-    for (int i = 0; i < moves.count; ++i) {
-      const int target = moves.targets[i];
-      if (target == parent_blank) continue;
-      ++generated_;
-      const int tile = state_.tile_at(target);
-      const Value child = h_.update(value, tile, target, blank);
+    return visit_children<Blank, Parent>(word, value, g,
+                                         std::make_index_sequence<B::kMoveTable[Blank].count>{});
+  }
+
+  // The children generated at a node: its moves less the one back to the parent.
+  template <int Blank, int Parent>
+  static constexpr int children_of() {
+    int count = 0;
+    for (int i = 0; i < B::kMoveTable[Blank].count; ++i) {
+      count += B::kMoveTable[Blank].targets[i] != Parent;
+    }
+    return count;
+  }
+
+  template <int Blank, int Parent, std::size_t... I>
+  NPUZZLE_ALWAYS_INLINE bool visit_children(Word word, ValueArg value, int g, std::index_sequence<I...>) {
+    return (visit_child<Blank, Parent, I>(word, value, g) || ...);
+  }
+
+  // Returns true when the goal was found below this child.
+  template <int Blank, int Parent, std::size_t I>
+  NPUZZLE_ALWAYS_INLINE bool visit_child(Word word, ValueArg value, int g) {
+    constexpr int kTarget = B::kMoveTable[Blank].targets[I];
+    if constexpr (kTarget == Parent) {
+      return false;
+    } else {
+      const Word tile = (word >> State<B>::shift(kTarget)) & B::kCellMask;
+      const Value child = h_.update(value, static_cast<int>(tile), kTarget, Blank);
       const int h = h_.estimate(child);
       const int f = g + 1 + h;
       if (f > bound_) {
         if (f < next_bound_) next_bound_ = f;
-        continue;
+        return false;
       }
-      state_.move_blank_to(target);
-      if ((h == 0 && state_ == goal_) || dfs(child, g + 1, blank)) {
-        path_[static_cast<std::size_t>(g - base_g_)] = moves.moves[i];
+      const Word moved = word + (tile << State<B>::shift(Blank)) - (tile << State<B>::shift(kTarget));
+      if ((h == 0 && moved == goal_.word) || dfs<kTarget, Blank>(moved, child, g + 1)) {
+        path_[static_cast<std::size_t>(g - base_g_)] = B::kMoveTable[Blank].moves[I];
         path_length_ = std::max(path_length_, g - base_g_ + 1);
         return true;
       }
-      state_.move_blank_to(blank);
-      if (stopped_) return false;
+      return false;
     }
-    return false;
+  }
+
+  using DfsEntry = bool (BoundedDfs::*)(Word, ValueArg, int);
+  // kDispatch[blank][parent + 1]: the pass's entry for a root with that blank and parent blank.
+  using DispatchRow = std::array<DfsEntry, B::kCells + 1>;
+  template <int Blank, std::size_t... I>
+  static constexpr DispatchRow dispatch_row(std::index_sequence<I...>) {
+    DispatchRow row{};
+    row[0] = &BoundedDfs::dfs<Blank, kNoCell>;
+    ((row[B::kMoveTable[Blank].targets[I] + 1] =
+          &BoundedDfs::dfs<Blank, B::kMoveTable[Blank].targets[I]>),
+     ...);
+    return row;
+  }
+  template <std::size_t... Cell>
+  static constexpr std::array<DispatchRow, B::kCells> dispatch_table(std::index_sequence<Cell...>) {
+    return {dispatch_row<static_cast<int>(Cell)>(
+        std::make_index_sequence<B::kMoveTable[Cell].count>{})...};
+  }
+  // kDispatch[blank][parent + 1]: the pass's entry for a root with that blank and parent blank.
+  static constexpr std::array<DispatchRow, B::kCells> kDispatch =
+      dispatch_table(std::make_index_sequence<B::kCells>{});
+
+  bool dfs_from_root(const State<B>& start, const Value& value, int g, int parent_blank) {
+    const DfsEntry entry = kDispatch[start.blank][static_cast<std::size_t>(parent_blank + 1)];
+    return (this->*entry)(start.word, value, g);
   }
 
   const H& h_;
   const State<B> goal_;
   const LimitClock& clock_;
   const std::atomic<bool>* cancel_;
-  State<B> state_{};
   int bound_ = 0;
   int base_g_ = 0;
   int next_bound_ = INT_MAX;

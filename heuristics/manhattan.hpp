@@ -45,8 +45,8 @@ class Manhattan {
     for (int c = 0; c < B::kCells; ++c) sum += distance_[s.tile_at(c)][c];
     return sum;
   }
-  Value update(Value v, int tile, int from, int to) const { return v + delta_[tile][from][to]; }
-  int estimate(Value v) const { return v; }
+  NPUZZLE_ALWAYS_INLINE Value update(Value v, int tile, int from, int to) const { return v + delta_[tile][from][to]; }
+  NPUZZLE_ALWAYS_INLINE int estimate(Value v) const { return v; }
   int distance(int tile, int cell) const { return distance_[tile][cell]; }
 
  private:

@@ -26,10 +26,10 @@ class MisplacedTiles {
     }
     return count;
   }
-  Value update(Value v, int tile, int from, int to) const {
+  NPUZZLE_ALWAYS_INLINE Value update(Value v, int tile, int from, int to) const {
     return v + (goal_cell_[tile] == from) - (goal_cell_[tile] == to);
   }
-  int estimate(Value v) const { return v; }
+  NPUZZLE_ALWAYS_INLINE int estimate(Value v) const { return v; }
 
  private:
   Tiles<B> goal_cell_;
