@@ -1,0 +1,85 @@
+// heuristics/pdb_build.hpp — building and verifying one pattern database.
+//
+// The builder runs a breadth-first search over the abstract space of (placement of the pattern
+// tiles, the connected region of free cells that holds the blank). Moves of the blank among free
+// cells cost nothing, so a region is one abstract state; moving a pattern tile into the region
+// costs one. The search runs in rounds, one per distance: each round scans the whole table in
+// parallel chunks (TBB) and expands the placements on the current frontier; successors are marked
+// with atomic ORs into per-placement bit sets of free cells (seen, frontier of this round, frontier
+// of the next), compressed to the placement's free cells with pext. A placement's entry is the
+// first round that reaches any of its regions: the fewest pattern moves from it, the blank
+// anywhere, to the goal placement with the blank in the goal blank's region.
+//
+// The board geometry is a run-time value here (the builder is not on any hot search path), so one
+// compiled builder serves every board size.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "heuristics/pdb_file.hpp"
+
+namespace npuzzle::pdb {
+
+struct BuildSpec {
+  int rows = 0;
+  int cols = 0;
+  std::vector<int> goal;   // tile on each cell
+  std::vector<int> tiles;  // the pattern, in ranking order
+};
+
+struct BuildProgress {
+  int depth = 0;                 // the round just finished
+  std::uint64_t states = 0;      // abstract states reached so far
+  std::uint64_t placements = 0;  // placements reached so far
+  std::uint64_t total = 0;       // placements in the table
+  double seconds = 0;
+};
+
+struct BuildOptions {
+  int threads = 0;                          // 0: all the machine's
+  const std::atomic<bool>* stop = nullptr;  // set to abandon the build (PdbError Interrupted)
+  std::function<void(const BuildProgress&)> progress;  // after each round, from the calling thread
+};
+
+struct BuildResult {
+  PdbMeta meta;
+  std::vector<std::uint8_t> payload;
+  std::uint64_t states = 0;  // abstract states searched
+  double seconds = 0;
+};
+
+// Checks a spec (sizes, goal a permutation, pattern tiles distinct, not the blank, at most
+// cells-1). Throws PdbError(Usage).
+void validate_spec(const BuildSpec& spec);
+
+// The peak memory the build needs, in bytes (the working table plus the payload).
+std::uint64_t build_memory_bytes(const BuildSpec& spec);
+
+// The memory of this machine available to a build (MemAvailable), in bytes; 0 when unknown.
+std::uint64_t available_memory_bytes();
+
+// Builds the table. Throws PdbError: Usage (bad spec), Memory (allocation failed), Interrupted.
+BuildResult build_table(const BuildSpec& spec, const BuildOptions& options = {});
+
+struct VerifyReport {
+  bool ok = true;
+  std::string message;        // the first fault found, or a summary
+  std::uint64_t reached = 0;  // placements with a distance
+  std::uint64_t unreached = 0;
+  std::vector<std::uint64_t> histogram;  // placements per distance
+};
+
+// The breadth-first invariants of a table (checksum and header are checked when it is loaded):
+// exactly the goal placement has distance 0; every placement is reached (when the pattern holds all
+// tiles, exactly the placements of the goal's parity); every entry is at least the pattern's
+// Manhattan distance (by the encoding); every reached placement but the goal has a neighbouring
+// placement (one pattern tile slid into an adjacent free cell) with a smaller distance; and when
+// the pattern holds all tiles (exact distances), neighbours differ by exactly one.
+VerifyReport verify_table(const PdbTable& table, int threads = 0);
+
+}  // namespace npuzzle::pdb

@@ -1,0 +1,303 @@
+#include "heuristics/pdb_file.hpp"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <sstream>
+
+#include "heuristics/pdb_index.hpp"
+
+namespace npuzzle::pdb {
+namespace {
+
+constexpr char kMagic[8] = {'N', 'P', 'Z', 'L', 'P', 'D', 'B', '\n'};
+constexpr std::uint64_t kFnvOffset = 0xcbf29ce484222325ULL;
+constexpr std::uint64_t kFnvPrime = 0x100000001b3ULL;
+
+// The on-disk header (little-endian, as laid out by this struct on x86-64), padded to kHeaderBytes.
+struct RawHeader {
+  char magic[8];
+  std::uint32_t format_version;
+  std::uint32_t header_bytes;
+  std::uint8_t rows, cols, pattern_size, entry_bits;
+  std::uint32_t ranking;
+  std::uint32_t encoding;
+  std::uint32_t max_stored;
+  std::uint32_t max_distance;
+  std::uint64_t entry_count;
+  std::uint64_t payload_bytes;
+  std::uint64_t payload_checksum;
+  std::uint8_t goal[32];
+  std::uint8_t tiles[32];
+  char generator[48];
+  std::uint64_t header_checksum;  // checksum of the kHeaderBytes with this field zero
+};
+static_assert(sizeof(RawHeader) < kHeaderBytes);
+
+std::string errno_text(int error) { return std::strerror(error); }
+
+std::string join(const std::vector<int>& v) {
+  std::string s;
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (i) s += ',';
+    s += std::to_string(v[i]);
+  }
+  return s;
+}
+
+std::uint64_t header_checksum(std::vector<std::uint8_t> block) {
+  auto* raw = reinterpret_cast<RawHeader*>(block.data());
+  raw->header_checksum = 0;
+  return checksum(block);
+}
+
+std::vector<std::uint8_t> encode_header(const PdbMeta& meta) {
+  std::vector<std::uint8_t> block(kHeaderBytes, 0);
+  RawHeader raw{};
+  std::memcpy(raw.magic, kMagic, sizeof kMagic);
+  raw.format_version = kFormatVersion;
+  raw.header_bytes = kHeaderBytes;
+  raw.rows = static_cast<std::uint8_t>(meta.rows);
+  raw.cols = static_cast<std::uint8_t>(meta.cols);
+  raw.pattern_size = static_cast<std::uint8_t>(meta.tiles.size());
+  raw.entry_bits = static_cast<std::uint8_t>(meta.entry_bits);
+  raw.ranking = meta.ranking;
+  raw.encoding = meta.encoding;
+  raw.max_stored = static_cast<std::uint32_t>(meta.max_stored);
+  raw.max_distance = static_cast<std::uint32_t>(meta.max_distance);
+  raw.entry_count = meta.entry_count;
+  raw.payload_bytes = meta.payload_bytes();
+  raw.payload_checksum = meta.payload_checksum;
+  for (std::size_t i = 0; i < meta.goal.size(); ++i)
+    raw.goal[i] = static_cast<std::uint8_t>(meta.goal[i]);
+  for (std::size_t i = 0; i < meta.tiles.size(); ++i) {
+    raw.tiles[i] = static_cast<std::uint8_t>(meta.tiles[i]);
+  }
+  std::strncpy(raw.generator, meta.generator.c_str(), sizeof raw.generator - 1);
+  std::memcpy(block.data(), &raw, sizeof raw);
+  const std::uint64_t sum = header_checksum(block);
+  std::memcpy(block.data() + offsetof(RawHeader, header_checksum), &sum, sizeof sum);
+  return block;
+}
+
+[[noreturn]] void fail(const std::filesystem::path& path, const std::string& what) {
+  throw PdbError(ErrorKind::Database, "pattern database " + path.string() + ": " + what);
+}
+
+// Decodes and checks a header block read from `path`.
+PdbMeta decode_header(const std::filesystem::path& path, const std::vector<std::uint8_t>& block) {
+  RawHeader raw;
+  std::memcpy(&raw, block.data(), sizeof raw);
+  if (std::memcmp(raw.magic, kMagic, sizeof kMagic) != 0)
+    fail(path, "not a pattern database file (bad magic)");
+  if (raw.format_version != kFormatVersion) {
+    fail(path, "format version " + std::to_string(raw.format_version) +
+                   ", this program reads version " + std::to_string(kFormatVersion) +
+                   "; rebuild it with pdbgen");
+  }
+  if (header_checksum(block) != raw.header_checksum)
+    fail(path, "header corrupted (checksum mismatch)");
+  PdbMeta meta;
+  meta.rows = raw.rows;
+  meta.cols = raw.cols;
+  if (raw.header_bytes != kHeaderBytes || meta.rows < 2 || meta.rows > 5 || meta.cols < 2 ||
+      meta.cols > 5 || raw.pattern_size < 1 || raw.pattern_size >= meta.cells() ||
+      (raw.entry_bits != 4 && raw.entry_bits != 8) ||
+      raw.ranking != kRankingLexPartialPermutation || raw.encoding != kEncodingHalfExcess) {
+    fail(path, "unsupported header fields");
+  }
+  meta.goal.assign(raw.goal, raw.goal + meta.cells());
+  meta.tiles.assign(raw.tiles, raw.tiles + raw.pattern_size);
+  meta.ranking = raw.ranking;
+  meta.encoding = raw.encoding;
+  meta.entry_bits = raw.entry_bits;
+  meta.entry_count = raw.entry_count;
+  meta.max_stored = static_cast<int>(raw.max_stored);
+  meta.max_distance = static_cast<int>(raw.max_distance);
+  meta.payload_checksum = raw.payload_checksum;
+  raw.generator[sizeof raw.generator - 1] = 0;
+  meta.generator = raw.generator;
+  if (meta.entry_count != placement_count(meta.cells(), raw.pattern_size) ||
+      raw.payload_bytes != meta.payload_bytes()) {
+    fail(path, "entry count does not match the pattern");
+  }
+  return meta;
+}
+
+}  // namespace
+
+int exit_code(ErrorKind kind) {
+  switch (kind) {
+    case ErrorKind::Usage:
+      return 1;
+    case ErrorKind::Database:
+    case ErrorKind::Missing:
+    case ErrorKind::Io:
+      return 2;
+    case ErrorKind::Interrupted:
+      return 4;
+    case ErrorKind::Memory:
+      return 5;
+  }
+  return 2;
+}
+
+std::string PdbMeta::describe() const {
+  std::ostringstream out;
+  out << rows << "x" << cols << " goal " << join(goal) << ", pattern {" << join(tiles) << "}, "
+      << entry_count << " entries of " << entry_bits << " bits, max distance " << max_distance;
+  return out.str();
+}
+
+std::uint64_t checksum(std::span<const std::uint8_t> bytes) {
+  std::uint64_t lane[4] = {kFnvOffset, kFnvOffset ^ 1, kFnvOffset ^ 2, kFnvOffset ^ 3};
+  const std::size_t words = bytes.size() / 8;
+  const std::size_t blocks = words / 4;
+  const std::uint8_t* p = bytes.data();
+  for (std::size_t b = 0; b < blocks; ++b, p += 32) {
+    for (int j = 0; j < 4; ++j) {
+      std::uint64_t w;
+      std::memcpy(&w, p + 8 * j, 8);
+      lane[j] = (lane[j] ^ w) * kFnvPrime;
+    }
+  }
+  std::uint64_t h = kFnvOffset;
+  for (int j = 0; j < 4; ++j) h = (h ^ lane[j]) * kFnvPrime;
+  for (const std::uint8_t* end = bytes.data() + bytes.size(); p < end; ++p)
+    h = (h ^ *p) * kFnvPrime;
+  h = (h ^ bytes.size()) * kFnvPrime;
+  return h;
+}
+
+PdbTable::~PdbTable() {
+  if (map_base_) munmap(map_base_, map_bytes_);
+}
+
+std::shared_ptr<const PdbTable> PdbTable::load(const std::filesystem::path& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    const int error = errno;
+    if (error == ENOENT) {
+      throw PdbError(ErrorKind::Missing, "pattern database " + path.string() + " does not exist");
+    }
+    fail(path, "cannot open: " + errno_text(error));
+  }
+  struct stat st {};
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    fail(path, "not a regular file");
+  }
+  const auto size = static_cast<std::uint64_t>(st.st_size);
+  if (size < kHeaderBytes) {
+    ::close(fd);
+    fail(path, "truncated (" + std::to_string(size) + " bytes, shorter than the header)");
+  }
+  void* base = mmap(nullptr, size, PROT_READ, MAP_SHARED, fd, 0);
+  const int map_error = errno;
+  ::close(fd);
+  if (base == MAP_FAILED) fail(path, "cannot map: " + errno_text(map_error));
+  std::shared_ptr<PdbTable> table(new PdbTable());
+  table->map_base_ = base;
+  table->map_bytes_ = size;
+  table->path_ = path;
+  const auto* bytes = static_cast<const std::uint8_t*>(base);
+  table->meta_ = decode_header(path, std::vector<std::uint8_t>(bytes, bytes + kHeaderBytes));
+  const std::uint64_t expected = kHeaderBytes + table->meta_.payload_bytes();
+  if (size != expected) {
+    fail(path, (size < expected ? "truncated (" : "has trailing bytes (") + std::to_string(size) +
+                   " bytes, expected " + std::to_string(expected) + ")");
+  }
+  table->data_ = bytes + kHeaderBytes;
+  table->entry_bits_ = table->meta_.entry_bits;
+  madvise(base, size, MADV_WILLNEED);
+  if (checksum(table->payload()) != table->meta_.payload_checksum) {
+    fail(path, "corrupted (payload checksum mismatch); rebuild it with pdbgen");
+  }
+  return table;
+}
+
+std::shared_ptr<const PdbTable> PdbTable::from_memory(PdbMeta meta,
+                                                      std::vector<std::uint8_t> payload) {
+  if (payload.size() != meta.payload_bytes()) {
+    throw PdbError(ErrorKind::Database, "payload size does not match the table header");
+  }
+  std::shared_ptr<PdbTable> table(new PdbTable());
+  table->meta_ = std::move(meta);
+  table->owned_ = std::move(payload);
+  table->data_ = table->owned_.data();
+  table->entry_bits_ = table->meta_.entry_bits;
+  return table;
+}
+
+void expect_matches(const PdbTable& table, int rows, int cols, const std::vector<int>& goal,
+                    const std::vector<int>& tiles) {
+  const PdbMeta& m = table.meta();
+  const std::string name = table.path().empty() ? std::string("in memory") : table.path().string();
+  auto mismatch = [&](const std::string& what, const std::string& has, const std::string& wanted) {
+    throw PdbError(ErrorKind::Database, "pattern database " + name + " is for " + what + " " + has +
+                                            ", not " + wanted + " as asked");
+  };
+  if (m.rows != rows || m.cols != cols) {
+    mismatch("board size", std::to_string(m.rows) + "x" + std::to_string(m.cols),
+             std::to_string(rows) + "x" + std::to_string(cols));
+  }
+  if (m.goal != goal) mismatch("goal", join(m.goal), join(goal));
+  if (m.tiles != tiles) mismatch("pattern", join(m.tiles), join(tiles));
+}
+
+void write_table(const std::filesystem::path& path, const PdbMeta& meta,
+                 std::span<const std::uint8_t> payload, const std::atomic<bool>* stop) {
+  const std::vector<std::uint8_t> header = encode_header(meta);
+  const std::filesystem::path temp =
+      path.string() + ".tmp." + std::to_string(static_cast<long>(::getpid()));
+  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    throw PdbError(ErrorKind::Io, "cannot create " + temp.string() + ": " + errno_text(errno));
+  }
+  auto abandon = [&](ErrorKind kind, const std::string& what) {
+    ::close(fd);
+    ::unlink(temp.c_str());
+    throw PdbError(
+        kind, "writing " + path.string() + " failed: " + what + " (the partial file was removed)");
+  };
+  auto put = [&](const std::uint8_t* p, std::size_t n) {
+    while (n > 0) {
+      if (stop && stop->load(std::memory_order_relaxed))
+        abandon(ErrorKind::Interrupted, "interrupted");
+      const std::size_t chunk = std::min<std::size_t>(n, std::size_t{1} << 24);
+      const ssize_t written = ::write(fd, p, chunk);
+      if (written < 0) {
+        if (errno == EINTR) continue;
+        abandon(ErrorKind::Io, errno_text(errno));
+      }
+      if (written == 0) abandon(ErrorKind::Io, "no progress writing");
+      p += written;
+      n -= static_cast<std::size_t>(written);
+    }
+  };
+  put(header.data(), header.size());
+  put(payload.data(), payload.size());
+  if (::fsync(fd) != 0) abandon(ErrorKind::Io, "fsync: " + errno_text(errno));
+  if (::close(fd) != 0) {
+    ::unlink(temp.c_str());
+    throw PdbError(ErrorKind::Io,
+                   "writing " + path.string() + " failed: close: " + errno_text(errno));
+  }
+  if (stop && stop->load(std::memory_order_relaxed)) {
+    ::unlink(temp.c_str());
+    throw PdbError(ErrorKind::Interrupted, "writing " + path.string() + " interrupted (removed)");
+  }
+  if (std::rename(temp.c_str(), path.c_str()) != 0) {
+    const int error = errno;
+    ::unlink(temp.c_str());
+    throw PdbError(ErrorKind::Io, "cannot rename " + temp.string() + " to " + path.string() + ": " +
+                                      errno_text(error));
+  }
+}
+
+}  // namespace npuzzle::pdb

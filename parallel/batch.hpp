@@ -1,0 +1,66 @@
+// parallel/batch.hpp — solve many independent instances concurrently, report them in input order.
+//
+// `run_in_order(count, threads, work, emit)` calls `work(i)` for every i in [0, count) on `threads`
+// TBB threads (an arena of its own, parallel/concurrency.hpp) and `emit(i, result)` for every i in
+// increasing order, as soon as results 0 .. i are all done — so output streams while later
+// instances are still being solved. Instances are handed out in input order (each thread takes the
+// next index when it finishes one), which keeps the waiting prefix short.
+//
+// Guarantees: `emit` is never called concurrently with itself, and sees every index exactly once,
+// in order; `work` may run concurrently with itself and with `emit`. With threads <= 1 everything
+// runs on the calling thread, one instance after the other. An exception thrown by `work` or `emit`
+// ends the batch and reaches the caller (results not yet emitted are dropped).
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <mutex>
+#include <optional>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/partitioner.h>
+
+#include "parallel/concurrency.hpp"
+
+namespace npuzzle {
+
+template <class Work, class Emit>
+void run_in_order(std::size_t count, int threads, Work&& work, Emit&& emit) {
+  using Result = std::invoke_result_t<Work&, std::size_t>;
+  if (threads <= 1 || count <= 1) {
+    for (std::size_t i = 0; i < count; ++i) emit(i, work(i));
+    return;
+  }
+  std::vector<std::optional<Result>> finished(count);
+  std::mutex emit_mutex;
+  std::size_t next_to_emit = 0;  // guarded by emit_mutex
+  std::atomic<std::size_t> next_to_start{0};
+  const auto worker = [&] {
+    for (std::size_t i = next_to_start.fetch_add(1); i < count; i = next_to_start.fetch_add(1)) {
+      Result result = work(i);
+      std::lock_guard<std::mutex> lock(emit_mutex);
+      finished[i] = std::move(result);
+      while (next_to_emit < count && finished[next_to_emit]) {
+        emit(next_to_emit, std::move(*finished[next_to_emit]));
+        finished[next_to_emit].reset();
+        ++next_to_emit;
+      }
+    }
+  };
+  ThreadBudget budget(threads);
+  budget.execute([&] {
+    // One task per thread; each takes instances until none is left.
+    tbb::parallel_for(
+        tbb::blocked_range<int>(0, threads, 1),
+        [&](const tbb::blocked_range<int>& slots) {
+          for (int s = slots.begin(); s != slots.end(); ++s) worker();
+        },
+        tbb::simple_partitioner());
+  });
+}
+
+}  // namespace npuzzle

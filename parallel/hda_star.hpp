@@ -1,0 +1,541 @@
+// parallel/hda_star.hpp — hash-distributed A* (HDA*, Kishimoto, Fukunaga & Botea) on oneTBB.
+//
+// N workers. Worker w owns the states whose owner hash (parallel/zobrist.hpp) maps to w. Each
+// worker has its own open list (a bucket queue over integer f, ties toward larger g), its own
+// closed list
+// (`absl::flat_hash_map` from the packed word to the best g known and the move that reached it) and
+// its own node pool. A successor owned by another worker is buffered and sent in batches to that
+// worker's inbox (a vector under a mutex held only to append or to swap the whole batch out).
+//
+// Scheduling: each worker is an actor. A worker runs as a TBB task while it has work (a node with
+// f below the incumbent, or mail); when it has none it flushes its outgoing batches, marks itself
+// idle under its inbox lock and ends its task. Delivering mail to an idle worker marks it running
+// and spawns its task in the same `tbb::task_group`. Hence the search is over exactly when the task
+// group is empty: no worker holds a node with f below the incumbent and no node is in flight. It
+// never spins and needs no particular number of real threads (correct even when TBB gives fewer).
+//
+// Incumbent: the least g of a goal generated so far, lowered by the worker that generates the goal
+// (the goal node still travels to its owner, whose entry records the path). Nodes with f >=
+// incumbent are neither sent, stored nor expanded. With an admissible heuristic the incumbent at
+// the end is the optimum (every node with f below it was expanded), also with inconsistent
+// heuristics: a state reached again with a lower g is reopened (counted in `reexpanded` when it had
+// been expanded).
+//
+// Path: every closed entry keeps the blank move that reached its state with its best g. Walking
+// back from the goal (undo the move, look the parent up in its owner's table) strictly lowers g at
+// every step and ends at the start; it runs after all tasks have finished.
+//
+// Limits: every worker polls the LimitClock with the total expansions every kPoll of its own, and
+// sums the memory all workers hold (tables, pools, open lists, buffers). std::bad_alloc is caught
+// and reported as OutOfMemory.
+#pragma once
+
+#include <absl/container/flat_hash_map.h>
+#include <tbb/task_group.h>
+
+#include <algorithm>
+#include <atomic>
+#include <climits>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <new>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "core/goal.hpp"
+#include "core/search_types.hpp"
+#include "parallel/concurrency.hpp"
+#include "parallel/zobrist.hpp"
+
+namespace npuzzle {
+
+struct HdaOptions {
+  int threads = 1;
+  OwnerHash hash = OwnerHash::AbstractZobrist;
+};
+
+namespace hda_detail {
+
+inline constexpr std::int8_t kNoMove = -1;
+
+// Hash of a packed word for the closed lists (128-bit words hashed as two halves).
+template <class Word>
+struct WordHash {
+  std::size_t operator()(const Word& w) const {
+    if constexpr (sizeof(Word) == 8) {
+      return absl::Hash<std::uint64_t>{}(w);
+    } else {
+      return absl::HashOf(static_cast<std::uint64_t>(w), static_cast<std::uint64_t>(w >> 64));
+    }
+  }
+};
+
+// A closed-list entry: the best g known for the state and the blank move that reached it then.
+struct ClosedEntry {
+  std::int32_t g = 0;
+  std::int8_t move = kNoMove;  // a Move, or kNoMove for the start
+  bool expanded = false;
+};
+
+// A node as sent between workers and held in open lists.
+template <class B, class Value>
+struct Node {
+  State<B> state;
+  Value value;
+  std::uint64_t owner_hash = 0;
+  std::int32_t g = 0;
+  std::int32_t f = 0;
+  std::int8_t move = kNoMove;  // the blank move that reached `state`
+};
+
+// Fixed-size blocks taken from chunks and recycled through a free list. Not thread-safe: one per
+// worker.
+template <class T>
+class Pool {
+ public:
+  static constexpr std::size_t kChunk = 4096;
+
+  T* allocate() {
+    if (!free_.empty()) {
+      T* p = free_.back();
+      free_.pop_back();
+      return p;
+    }
+    if (left_ == 0) {
+      chunks_.push_back(std::make_unique<T[]>(kChunk));
+      next_ = chunks_.back().get();
+      left_ = kChunk;
+    }
+    --left_;
+    return next_++;
+  }
+  void release(T* p) { free_.push_back(p); }
+  std::size_t bytes() const {
+    return chunks_.size() * kChunk * sizeof(T) + free_.capacity() * sizeof(T*);
+  }
+
+ private:
+  std::vector<std::unique_ptr<T[]>> chunks_;
+  std::vector<T*> free_;
+  T* next_ = nullptr;
+  std::size_t left_ = 0;
+};
+
+// Bucket queue over (f, g): pops a node of least f, and among those one of greatest g.
+template <class N>
+class OpenList {
+ public:
+  void push(N* n) {
+    const auto f = static_cast<std::size_t>(n->f), g = static_cast<std::size_t>(n->g);
+    if (f >= buckets_.size()) buckets_.resize(f + 1);
+    auto& by_g = buckets_[f];
+    if (g >= by_g.lists.size()) by_g.lists.resize(g + 1);
+    by_g.lists[g].push_back(n);
+    by_g.top_g = std::max(by_g.top_g, static_cast<int>(g));
+    min_f_ = std::min(min_f_, static_cast<int>(f));
+    ++size_;
+  }
+  // Removes and returns a best node with f < limit, or nullptr when there is none.
+  N* pop_below(int limit) {
+    if (size_ == 0) return nullptr;
+    while (min_f_ < limit && static_cast<std::size_t>(min_f_) < buckets_.size()) {
+      auto& by_g = buckets_[static_cast<std::size_t>(min_f_)];
+      while (by_g.top_g >= 0 && by_g.lists[static_cast<std::size_t>(by_g.top_g)].empty()) {
+        --by_g.top_g;
+      }
+      if (by_g.top_g >= 0) {
+        auto& list = by_g.lists[static_cast<std::size_t>(by_g.top_g)];
+        N* n = list.back();
+        list.pop_back();
+        --size_;
+        return n;
+      }
+      ++min_f_;
+    }
+    return nullptr;
+  }
+  // The least f of a node held, or INT_MAX (skipping empty buckets for good).
+  int peek_min_f() {
+    if (size_ == 0) return INT_MAX;
+    while (static_cast<std::size_t>(min_f_) < buckets_.size()) {
+      const auto& by_g = buckets_[static_cast<std::size_t>(min_f_)];
+      for (int g = by_g.top_g; g >= 0; --g) {
+        if (!by_g.lists[static_cast<std::size_t>(g)].empty()) return min_f_;
+      }
+      ++min_f_;
+    }
+    return INT_MAX;
+  }
+  // The least f of a node held, or INT_MAX.
+  int min_f() const {
+    for (std::size_t f = 0; f < buckets_.size(); ++f) {
+      for (const auto& list : buckets_[f].lists) {
+        if (!list.empty()) return static_cast<int>(f);
+      }
+    }
+    return INT_MAX;
+  }
+  std::size_t size() const { return size_; }
+  std::size_t bytes() const {
+    std::size_t total = 0;
+    for (const auto& by_g : buckets_) {
+      for (const auto& list : by_g.lists) total += list.capacity() * sizeof(N*);
+    }
+    return total;
+  }
+
+ private:
+  struct ByG {
+    std::vector<std::vector<N*>> lists;
+    int top_g = -1;  // no list above it is non-empty
+  };
+  std::vector<ByG> buckets_;
+  int min_f_ = INT_MAX;  // no bucket below it is non-empty
+  std::size_t size_ = 0;
+};
+
+}  // namespace hda_detail
+
+template <class B, Heuristic H>
+class HdaStar {
+ public:
+  using Value = typename H::Value;
+  using Word = typename B::Word;
+  using Node = hda_detail::Node<B, Value>;
+  using ClosedEntry = hda_detail::ClosedEntry;
+  using Closed = absl::flat_hash_map<Word, ClosedEntry, hda_detail::WordHash<Word>>;
+
+  static constexpr std::size_t kBatch = 32;         // nodes per message to one worker
+  static constexpr std::uint64_t kFlushEvery = 16;  // expansions between flushes of all batches
+  static constexpr std::uint64_t kPoll = 1024;      // expansions between limit checks
+  static constexpr int kAhead = 2;                  // f a worker may run ahead of the others
+
+  HdaStar(const H& heuristic, const Goal<B>& goal, const Limits& limits, const HdaOptions& options)
+      : h_(heuristic),
+        goal_(goal.state),
+        clock_(limits),
+        hasher_(options.hash),
+        budget_(options.threads),
+        workers_(static_cast<std::size_t>(std::max(options.threads, 1))) {
+    for (auto& w : workers_) w.outbox.resize(workers_.size());
+  }
+
+  SearchResult run(const State<B>& start) {
+    SearchResult result;
+    try {
+      Node first;
+      first.state = start;
+      first.value = h_.init(start);
+      first.owner_hash = hasher_.hash(start);
+      first.f = h_.estimate(first.value);
+      const int owner = owner_of(first.owner_hash);
+      budget_.execute([&] {
+        {
+          std::lock_guard lock(workers_[static_cast<std::size_t>(owner)].mutex);
+          Worker& w = workers_[static_cast<std::size_t>(owner)];
+          w.inbox.push_back(first);
+          w.has_mail.store(true, std::memory_order_release);
+          w.running = true;
+        }
+        group_.run([this, owner] { work(owner); });
+        group_.wait();
+      });
+    } catch (const std::bad_alloc&) {
+      request_stop(Status::OutOfMemory, "out of memory");
+    }
+    finish(start, result);
+    return result;
+  }
+
+ private:
+  struct Worker {
+    // Owned by the worker's task (one at a time).
+    hda_detail::OpenList<Node> open;
+    Closed closed;
+    hda_detail::Pool<Node> pool;
+    std::vector<std::vector<Node>> outbox;  // per destination worker
+    std::vector<Node> mail;                 // the batch taken from the inbox
+    std::uint64_t expanded = 0, generated = 0, sent = 0, reexpanded = 0;
+    std::uint64_t reported = 0;  // expansions already added to total_expanded_
+    std::uint64_t since_flush = 0;
+    int expanding_f = INT_MAX;  // f of the node being expanded (a lower bound if it is cut short)
+    // Shared: guarded by `mutex`.
+    std::mutex mutex;
+    std::vector<Node> inbox;
+    bool running = false;  // a task of this worker is spawned or running
+    // Published at each poll for the memory limit.
+    std::atomic<std::uint64_t> bytes{0};
+    std::atomic<bool> has_mail{false};  // inbox non-empty (written under `mutex`)
+    // The least f in the open list while the worker runs, INT_MAX while it is idle; read by the
+    // others to pace themselves. Alone on its cache line: written rarely, read often.
+    alignas(64) std::atomic<int> published_f{INT_MAX};
+    int floor_seen = INT_MIN / 2;  // the least published f when this worker last looked
+  };
+
+  int owner_of(std::uint64_t hash) const {
+    return OwnerHasher<B>::owner(hash, static_cast<int>(workers_.size()));
+  }
+
+  void work(int index) {
+    Worker& me = workers_[static_cast<std::size_t>(index)];
+    try {
+      for (;;) {
+        if (stop_.load(std::memory_order_relaxed)) return;
+        if (me.has_mail.load(std::memory_order_acquire)) take_mail(me);
+        const int incumbent = incumbent_.load(std::memory_order_relaxed);
+        const int best = me.open.peek_min_f();
+        if (best < incumbent && too_far_ahead(me, best)) {
+          flush_all(index);
+          std::this_thread::yield();
+          continue;
+        }
+        Node* n = me.open.pop_below(incumbent);
+        if (n == nullptr) {
+          flush_all(index);
+          me.published_f.store(INT_MAX, std::memory_order_relaxed);
+          std::lock_guard lock(me.mutex);
+          if (me.inbox.empty()) {
+            me.running = false;
+            return;
+          }
+          continue;
+        }
+        me.expanding_f = n->f;
+        expand(index, me, n);
+        me.expanding_f = INT_MAX;
+        if (++me.since_flush >= kFlushEvery) {
+          me.since_flush = 0;
+          flush_all(index);
+        }
+        if (me.expanded - me.reported >= kPoll) poll(me);
+      }
+    } catch (const std::bad_alloc&) {
+      request_stop(Status::OutOfMemory, "out of memory");
+    }
+  }
+
+  // Pacing: a worker whose best node is more than kAhead above the least f any running worker holds
+  // waits (yielding its core) instead of expanding nodes that A* may never expand. The worker
+  // holding the least f never waits, so the search always progresses.
+  bool too_far_ahead(Worker& me, int best) {
+    if (best != me.published_f.load(std::memory_order_relaxed)) {
+      me.published_f.store(best, std::memory_order_relaxed);
+    }
+    if (best <= me.floor_seen + kAhead) return false;
+    int floor = INT_MAX;
+    for (const Worker& w : workers_) {
+      floor = std::min(floor, w.published_f.load(std::memory_order_relaxed));
+    }
+    me.floor_seen = floor;
+    return best > floor + kAhead;
+  }
+
+  void take_mail(Worker& me) {
+    {
+      std::lock_guard lock(me.mutex);
+      me.mail.swap(me.inbox);
+      me.has_mail.store(false, std::memory_order_relaxed);
+    }
+    for (const Node& n : me.mail) insert(me, n);
+    me.mail.clear();
+  }
+
+  // A node reaches its owner: keep it unless a path at least as short is known.
+  // A goal is kept even at f == incumbent: its generator lowered the incumbent already, and the
+  // entry is where the path is read back from.
+  void insert(Worker& me, const Node& n) {
+    const bool is_goal = n.state == goal_;
+    if (!is_goal && n.f >= incumbent_.load(std::memory_order_relaxed)) return;
+    auto [it, fresh] = me.closed.try_emplace(n.state.word, ClosedEntry{n.g, n.move, false});
+    if (!fresh) {
+      if (it->second.g <= n.g) return;
+      it->second.g = n.g;
+      it->second.move = n.move;
+    }
+    if (is_goal) {
+      lower_incumbent(n.g);
+      return;
+    }
+    Node* stored = me.pool.allocate();
+    *stored = n;
+    me.open.push(stored);
+  }
+
+  void expand(int index, Worker& me, Node* n) {
+    const Node node = *n;
+    me.pool.release(n);
+    ClosedEntry& entry = me.closed.find(node.state.word)->second;
+    if (entry.g < node.g) return;  // a shorter path to it was found since it was queued
+    if (entry.expanded) ++me.reexpanded;
+    entry.expanded = true;
+    ++me.expanded;
+
+    const int blank = node.state.blank;
+    const int parent_blank = node.move == hda_detail::kNoMove
+                                 ? -1
+                                 : B::neighbour(blank, inverse(static_cast<Move>(node.move)));
+    const auto& moves = B::kMoveTable[static_cast<std::size_t>(blank)];
+    for (int i = 0; i < moves.count; ++i) {
+      const int target = moves.targets[static_cast<std::size_t>(i)];
+      if (target == parent_blank) continue;
+      ++me.generated;
+      const int tile = node.state.tile_at(target);
+      Node child;
+      child.value = h_.update(node.value, tile, target, blank);
+      child.g = node.g + 1;
+      child.f = child.g + h_.estimate(child.value);
+      if (child.f >= incumbent_.load(std::memory_order_relaxed)) continue;
+      child.state = node.state;
+      child.state.move_blank_to(target);
+      if (child.state == goal_) lower_incumbent(child.g);  // at once, before it travels
+      child.move = static_cast<std::int8_t>(moves.moves[static_cast<std::size_t>(i)]);
+      child.owner_hash = hasher_.update(node.owner_hash, tile, target, blank);
+      const int owner = owner_of(child.owner_hash);
+      if (owner == index) {
+        insert(me, child);
+      } else {
+        auto& batch = me.outbox[static_cast<std::size_t>(owner)];
+        batch.push_back(child);
+        if (batch.size() >= kBatch) deliver(me, owner);
+      }
+    }
+  }
+
+  void flush_all(int index) {
+    Worker& me = workers_[static_cast<std::size_t>(index)];
+    for (int to = 0; to < static_cast<int>(workers_.size()); ++to) {
+      if (!me.outbox[static_cast<std::size_t>(to)].empty()) deliver(me, to);
+    }
+  }
+
+  // Sends the batch for worker `to`, spawning its task if it was idle.
+  void deliver(Worker& me, int to) {
+    auto& batch = me.outbox[static_cast<std::size_t>(to)];
+    Worker& dest = workers_[static_cast<std::size_t>(to)];
+    me.sent += batch.size();
+    bool spawn = false;
+    {
+      std::lock_guard lock(dest.mutex);
+      dest.inbox.insert(dest.inbox.end(), batch.begin(), batch.end());
+      dest.has_mail.store(true, std::memory_order_release);
+      spawn = !dest.running;
+      dest.running = true;
+    }
+    batch.clear();
+    if (spawn) group_.run([this, to] { work(to); });
+  }
+
+  void poll(Worker& me) {
+    const std::uint64_t delta = me.expanded - me.reported;
+    me.reported = me.expanded;
+    const std::uint64_t total = total_expanded_.fetch_add(delta, std::memory_order_relaxed) + delta;
+    me.bytes.store(bytes_of(me), std::memory_order_relaxed);
+    std::string reason = clock_.check(total);
+    if (!reason.empty()) {
+      request_stop(Status::Limit, std::move(reason));
+      return;
+    }
+    std::uint64_t bytes = 0;
+    for (const Worker& w : workers_) bytes += w.bytes.load(std::memory_order_relaxed);
+    if (clock_.over_memory(bytes)) request_stop(Status::OutOfMemory, "memory limit");
+  }
+
+  static std::uint64_t bytes_of(const Worker& w) {
+    std::uint64_t outgoing = 0;
+    for (const auto& batch : w.outbox) outgoing += batch.capacity() * sizeof(Node);
+    return w.closed.capacity() * (sizeof(typename Closed::value_type) + 1) + w.pool.bytes() +
+           w.open.bytes() + outgoing + w.mail.capacity() * sizeof(Node);
+  }
+
+  void lower_incumbent(int g) {
+    int current = incumbent_.load(std::memory_order_relaxed);
+    while (g < current && !incumbent_.compare_exchange_weak(current, g)) {
+    }
+  }
+
+  void request_stop(Status status, std::string reason) {
+    std::lock_guard lock(stop_mutex_);
+    if (stop_.load(std::memory_order_relaxed)) return;
+    stop_status_ = status;
+    stop_reason_ = std::move(reason);
+    stop_.store(true, std::memory_order_relaxed);
+  }
+
+  // After all tasks ended: statistics, and the path or the bound.
+  void finish(const State<B>& start, SearchResult& result) {
+    auto& stats = result.stats;
+    for (const Worker& w : workers_) {
+      stats.expanded += w.expanded;
+      stats.generated += w.generated;
+      stats.sent += w.sent;
+      stats.reexpanded += w.reexpanded;
+      stats.stored += w.closed.size();
+      stats.expanded_per_worker.push_back(w.expanded);
+    }
+    stats.seconds = clock_.elapsed();
+    const int incumbent = incumbent_.load();
+    if (stop_.load()) {
+      result.status = stop_status_;
+      result.reason = stop_reason_;
+      // Every node with f below the optimum that was never expanded is held somewhere: in an open
+      // list, an inbox, an outgoing batch, or it is the node whose expansion was cut short.
+      int bound = incumbent;
+      const auto lower = [&bound](const std::vector<Node>& nodes) {
+        for (const Node& n : nodes) bound = std::min(bound, n.f);
+      };
+      for (const Worker& w : workers_) {
+        bound = std::min({bound, w.open.min_f(), w.expanding_f});
+        lower(w.inbox);
+        lower(w.mail);
+        for (const auto& batch : w.outbox) lower(batch);
+      }
+      result.bound = std::max(bound == INT_MAX ? 0 : bound, h_.estimate(h_.init(start)));
+      return;
+    }
+    if (incumbent == INT_MAX) {
+      result.status = Status::Unsolvable;
+      return;
+    }
+    State<B> s = goal_;
+    for (;;) {
+      const Worker& w = workers_[static_cast<std::size_t>(owner_of(hasher_.hash(s)))];
+      const ClosedEntry& entry = w.closed.find(s.word)->second;
+      if (entry.move == hda_detail::kNoMove) break;
+      const Move m = static_cast<Move>(entry.move);
+      result.path.push_back(m);
+      s.apply(inverse(m));
+    }
+    std::reverse(result.path.begin(), result.path.end());
+    result.status = Status::Solved;
+    result.optimal = H::kAdmissible;
+    result.bound = incumbent;
+  }
+
+  const H& h_;
+  const State<B> goal_;
+  LimitClock clock_;
+  OwnerHasher<B> hasher_;
+  ThreadBudget budget_;
+  std::vector<Worker> workers_;
+  tbb::task_group group_;
+  std::atomic<int> incumbent_{INT_MAX};
+  std::atomic<std::uint64_t> total_expanded_{0};
+  std::atomic<bool> stop_{false};
+  std::mutex stop_mutex_;
+  Status stop_status_ = Status::Limit;
+  std::string stop_reason_;
+};
+
+// HDA* with `options.threads` workers. Optimal for admissible heuristics. The caller decides
+// solvability first (an unsolvable start exhausts the space and returns Status::Unsolvable).
+template <class B, Heuristic H>
+SearchResult hda_star(const H& h, const Goal<B>& goal, const State<B>& start, const Limits& limits,
+                      const HdaOptions& options) {
+  HdaStar<B, H> search(h, goal, limits, options);
+  return search.run(start);
+}
+
+}  // namespace npuzzle

@@ -1,0 +1,63 @@
+// Korf's 100 random 15-puzzle instances (bench/data/korf100.txt: `id length tiles…`, goal blank
+// first): IDA* with linear conflict solves every instance of optimal length <= 48 (18 of them) and
+// matches the published length. Its own test, so `--gtest_filter=-Korf100.*` can leave it out.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/goal.hpp"
+#include "core/ida_star.hpp"
+#include "heuristics/linear_conflict.hpp"
+#include "tests/core/test_support.hpp"
+
+namespace npuzzle {
+namespace {
+
+struct Instance {
+  int id = 0;
+  int length = 0;
+  std::vector<int> tiles;
+};
+
+std::vector<Instance> read_korf100() {
+  std::ifstream in(NPUZZLE_DATA_DIR "/korf100.txt");
+  std::vector<Instance> out;
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream fields(line);
+    Instance inst;
+    if (!(fields >> inst.id >> inst.length)) continue;
+    int tile = 0;
+    while (fields >> tile) inst.tiles.push_back(tile);
+    out.push_back(inst);
+  }
+  return out;
+}
+
+TEST(Korf100, IdaStarLinearConflictSolvesTheShallowInstancesOptimally) {
+  using B = Board<4, 4>;
+  const std::vector<Instance> instances = read_korf100();
+  ASSERT_EQ(instances.size(), 100u);
+  const auto goal = Goal<B>::from_spec(GoalSpec::blank_first());
+  const LinearConflict<B> lc(goal);
+  int solved = 0;
+  for (const Instance& inst : instances) {
+    ASSERT_EQ(inst.tiles.size(), 16u) << "instance " << inst.id;
+    if (inst.length > 48) continue;
+    const State<B> start = testing::state_from<B>(inst.tiles);
+    ASSERT_TRUE(goal.reachable_from(start)) << "instance " << inst.id;
+    const SearchResult r = ida_star(lc, goal, start, Limits{});
+    ASSERT_EQ(r.status, Status::Solved) << "instance " << inst.id;
+    EXPECT_TRUE(replay_reaches(start, r.path, goal.state)) << "instance " << inst.id;
+    EXPECT_EQ(static_cast<int>(r.path.size()), inst.length) << "instance " << inst.id;
+    EXPECT_TRUE(r.optimal);
+    ++solved;
+  }
+  EXPECT_EQ(solved, 18);
+}
+
+}  // namespace
+}  // namespace npuzzle

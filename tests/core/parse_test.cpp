@@ -1,0 +1,233 @@
+// Parser tests: a corpus of good and bad inputs (tests/data/parse/*.txt) whose expected entries are
+// written in the files themselves as `#!` comment lines (the parser skips them like any comment):
+//   #! size RxC                 parse with --size RxC
+//   #! ok ID RxC LINE           the next entry is a good RxC instance with that id, starting on
+//   LINE
+//   #! error LINE FRAGMENT      the next entry is bad, on LINE, its message containing FRAGMENT
+// plus direct tests of the tile values, the bench-set reader and the small helpers.
+#include "core/parse.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <numeric>
+#include <sstream>
+
+namespace npuzzle {
+namespace {
+
+const std::filesystem::path kCorpus =
+    std::filesystem::path(__FILE__).parent_path().parent_path() / "data" / "parse";
+
+struct Expected {
+  bool ok = false;
+  std::int64_t id = 0;
+  std::string size;
+  int line = 0;
+  std::string fragment;
+};
+
+struct CorpusFile {
+  ParseOptions options;
+  std::vector<Expected> expected;
+  std::string text;
+};
+
+CorpusFile load(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  CorpusFile file;
+  std::string line;
+  while (std::getline(in, line)) {
+    file.text += line + "\n";
+    if (line.rfind("#! ", 0) != 0) continue;
+    std::istringstream directive(line.substr(3));
+    std::string kind;
+    directive >> kind;
+    if (kind == "size") {
+      std::string size;
+      directive >> size;
+      file.options.size = parse_board_size(size).value();
+    } else if (kind == "ok") {
+      Expected e;
+      e.ok = true;
+      directive >> e.id >> e.size >> e.line;
+      file.expected.push_back(e);
+    } else if (kind == "error") {
+      Expected e;
+      directive >> e.line;
+      std::getline(directive >> std::ws, e.fragment);
+      file.expected.push_back(e);
+    } else {
+      ADD_FAILURE() << path << ": unknown directive " << kind;
+    }
+  }
+  return file;
+}
+
+TEST(ParseCorpus, EveryFileGivesItsExpectedEntries) {
+  int files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(kCorpus)) {
+    if (entry.path().extension() != ".txt") continue;
+    ++files;
+    SCOPED_TRACE(entry.path().filename().string());
+    const CorpusFile file = load(entry.path());
+    ASSERT_FALSE(file.expected.empty()) << "a corpus file without expectations";
+    const auto parsed = parse_instances(file.text, file.options);
+    ASSERT_EQ(parsed.size(), file.expected.size());
+    for (std::size_t i = 0; i < parsed.size(); ++i) {
+      SCOPED_TRACE("entry " + std::to_string(i + 1));
+      const Expected& e = file.expected[i];
+      const ParsedInstance& p = parsed[i];
+      EXPECT_EQ(p.instance.line, e.line);
+      if (e.ok) {
+        ASSERT_TRUE(p.ok()) << p.describe_error();
+        EXPECT_EQ(p.instance.id, e.id);
+        EXPECT_EQ(BoardSize({p.instance.rows, p.instance.cols}).name(), e.size);
+        EXPECT_TRUE(check_tiles(p.instance.tiles, {p.instance.rows, p.instance.cols}).empty());
+      } else {
+        ASSERT_FALSE(p.ok());
+        EXPECT_NE(p.error.find(e.fragment), std::string::npos) << p.error;
+        EXPECT_EQ(p.describe_error().rfind("line " + std::to_string(e.line) + ": ", 0), 0u);
+      }
+    }
+  }
+  EXPECT_GE(files, 8);
+}
+
+TEST(Parse, TilesAreRowMajorAndBlankSymbolsAreZero) {
+  const auto parsed = parse_instances("1 2 3\n4 x 5\n6 7 8\n\n3, 1, 2, _\n");
+  ASSERT_EQ(parsed.size(), 2u);
+  ASSERT_TRUE(parsed[0].ok());
+  EXPECT_EQ(parsed[0].instance.tiles, (std::vector<int>{1, 2, 3, 4, 0, 5, 6, 7, 8}));
+  ASSERT_TRUE(parsed[1].ok());
+  EXPECT_EQ(parsed[1].instance.tiles, (std::vector<int>{3, 1, 2, 0}));
+  EXPECT_EQ(parsed[1].instance.id, 2);
+}
+
+TEST(Parse, IdIsTheGivenNumberElseTheOrdinalCountingBadEntries) {
+  const auto parsed = parse_instances(
+      "1 2 3 4 5 6 7 8 0\n"
+      "1 1 2 3 4 5 6 7 8\n"  // bad: tile 1 twice
+      "77 1 2 3 4 5 6 7 8 0\n"
+      "8 7 6 5 4 3 2 1 0\n");
+  ASSERT_EQ(parsed.size(), 4u);
+  EXPECT_EQ(parsed[0].instance.id, 1);
+  EXPECT_EQ(parsed[1].instance.id, 2);
+  EXPECT_FALSE(parsed[1].ok());
+  EXPECT_EQ(parsed[2].instance.id, 77);
+  EXPECT_EQ(parsed[3].instance.id, 4);
+}
+
+TEST(Parse, CarriageReturnsAndTabsAreWhiteSpace) {
+  const auto parsed = parse_instances("1\t2 3 4 5 6 7 8 0\r\n1 2\r\n3 0\r\n");
+  ASSERT_EQ(parsed.size(), 2u);
+  EXPECT_TRUE(parsed[0].ok());
+  ASSERT_TRUE(parsed[1].ok()) << parsed[1].describe_error();
+  EXPECT_EQ(parsed[1].instance.rows, 2);
+}
+
+TEST(Parse, StreamAndStringAgree) {
+  const std::string text = "3 1 2 0\n\n1 2 3 4 5 6 7 8 0\n";
+  std::istringstream in(text);
+  const auto a = parse_instances(in), b = parse_instances(text);
+  ASSERT_EQ(a.size(), b.size());
+  for (std::size_t i = 0; i < a.size(); ++i) EXPECT_EQ(a[i].instance.tiles, b[i].instance.tiles);
+}
+
+TEST(Parse, EmptyInputHasNoInstances) {
+  EXPECT_TRUE(parse_instances("").empty());
+  EXPECT_TRUE(parse_instances("# only a comment\n\n   \n").empty());
+}
+
+TEST(Parse, HugeNumbersAreOutOfRangeNotOverflow) {
+  const auto parsed = parse_instances("1 2 3 4 5 6 7 8 99999999999999999999999\n");
+  ASSERT_EQ(parsed.size(), 1u);
+  EXPECT_NE(parsed[0].error.find("out of range"), std::string::npos) << parsed[0].error;
+}
+
+TEST(Parse, SizeGivenResolvesAmbiguousCounts) {
+  const auto a = parse_instances("1 2 3 4 5 0", {{2, 3}});
+  ASSERT_TRUE(a[0].ok());
+  EXPECT_EQ(a[0].instance.cols, 3);
+  const auto b = parse_instances("1 2 3 4 5 0", {{3, 2}});
+  ASSERT_TRUE(b[0].ok());
+  EXPECT_EQ(b[0].instance.cols, 2);
+  const auto c = parse_instances("5 4 3 2 1 0 9 8 7 6", {{2, 5}});
+  ASSERT_TRUE(c[0].ok());
+  EXPECT_EQ(c[0].instance.id, 1);
+}
+
+TEST(BoardSizeText, ParsesRxCOnly) {
+  EXPECT_EQ(parse_board_size("4x4"), (BoardSize{4, 4}));
+  EXPECT_EQ(parse_board_size("2X5"), (BoardSize{2, 5}));
+  EXPECT_FALSE(parse_board_size("1x4"));
+  EXPECT_FALSE(parse_board_size("6x6"));
+  EXPECT_FALSE(parse_board_size("4x"));
+  EXPECT_FALSE(parse_board_size("4*4"));
+  EXPECT_FALSE(parse_board_size("44x4"));
+}
+
+TEST(TileList, AcceptsPermutationsOfAnyBoardSize) {
+  EXPECT_EQ(parse_tile_list("1,2,3,8,0,4,7,6,5"), (std::vector<int>{1, 2, 3, 8, 0, 4, 7, 6, 5}));
+  EXPECT_EQ(parse_tile_list("1 2 3 4 5 x").size(), 6u);
+  EXPECT_THROW(parse_tile_list("1 2 3 4 5 6 7"), InputError);
+  EXPECT_THROW(parse_tile_list("1 1 2 3"), InputError);
+  EXPECT_THROW(parse_tile_list("1 2 3 a"), InputError);
+  EXPECT_THROW(parse_tile_list(""), InputError);
+}
+
+TEST(CheckTiles, NamesTheProblem) {
+  EXPECT_EQ(check_tiles({0, 1, 2, 3}, {2, 2}), "");
+  EXPECT_NE(check_tiles({0, 1, 2}, {2, 2}).find("wrong count"), std::string::npos);
+  EXPECT_EQ(check_tiles({0, 1, 2, 4}, {2, 2}), "tile 4 out of range 0..3 for 2x2");
+  EXPECT_EQ(check_tiles({0, 1, 1, 3}, {2, 2}), "duplicate tile 1 (tile 2 missing)");
+}
+
+TEST(BenchSet, ReadsKorf100WithLengths) {
+  std::ifstream in(std::string(NPUZZLE_DATA_DIR) + "/korf100.txt");
+  ASSERT_TRUE(in);
+  const auto set = read_bench_set(in);
+  ASSERT_EQ(set.size(), 100u);
+  EXPECT_EQ(set[0].instance.id, 1);
+  EXPECT_EQ(set[0].optimal_length, 57);
+  EXPECT_EQ(set[0].instance.tiles[0], 14);
+  EXPECT_EQ(set[99].instance.id, 100);
+  for (const auto& b : set) {
+    EXPECT_EQ(b.instance.rows, 4);
+    EXPECT_TRUE(check_tiles(b.instance.tiles, {4, 4}).empty());
+  }
+}
+
+TEST(BenchSet, ReadsKorf24) {
+  std::ifstream in(std::string(NPUZZLE_DATA_DIR) + "/korf24_50.txt");
+  const auto set = read_bench_set(in);
+  ASSERT_EQ(set.size(), 50u);
+  EXPECT_EQ(set[0].instance.cols, 5);
+  EXPECT_EQ(set[0].optimal_length, 95);
+}
+
+std::string bench_error(const std::string& text, BoardSize size = {}) {
+  std::istringstream in(text);
+  try {
+    read_bench_set(in, size);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(BenchSet, ErrorsNameTheLine) {
+  EXPECT_EQ(bench_error("# ok\n1 0 0 1 2 3\n\n2 1 1 0 2 3\n"), "");
+  EXPECT_EQ(bench_error("1 0 0 1 2 3\n2 1 1 1 2 3\n"), "line 2: duplicate tile 1 (tile 0 missing)");
+  EXPECT_NE(bench_error("1 0 0 1 2 3\n2 0 0 1 2 3 4 5 6 7 8\n").find("line 2: size mismatch"),
+            std::string::npos);
+  EXPECT_NE(bench_error("1 0 0 1 2 3 4 5\n").find("line 1: ambiguous size"), std::string::npos);
+  EXPECT_EQ(bench_error("1 0 0 1 2 3 4 5\n", {2, 3}), "");
+  EXPECT_NE(bench_error("a 0 0 1 2 3\n").find("line 1: unknown token 'a'"), std::string::npos);
+  EXPECT_NE(bench_error("x 0 0 1 2 3\n").find("must be numbers"), std::string::npos);
+  EXPECT_NE(bench_error("1 0 0 1\n").find("line 1: wrong count"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace npuzzle

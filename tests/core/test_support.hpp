@@ -1,0 +1,89 @@
+// tests/core/test_support.hpp — helpers shared by the core and heuristics test suites: the goals
+// every size is tested with, conversions between tile lists and states, and sampling of reachable
+// states from a full distance table.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/bfs.hpp"
+#include "core/board.hpp"
+#include "core/goal.hpp"
+#include "core/random.hpp"
+#include "core/rank.hpp"
+
+namespace npuzzle::testing {
+
+// Tiles 1, 2, … laid clockwise in a spiral from the top-left corner, the blank on the last cell of
+// the spiral. On 3x3 this is the classic `1 2 3 8 0 4 7 6 5`.
+inline std::vector<int> spiral_goal(int rows, int cols) {
+  std::vector<int> tiles(static_cast<std::size_t>(rows * cols), -1);
+  int top = 0, bottom = rows - 1, left = 0, right = cols - 1, next = 1;
+  std::vector<int> order;
+  while (top <= bottom && left <= right) {
+    for (int c = left; c <= right; ++c) order.push_back(top * cols + c);
+    for (int r = top + 1; r <= bottom; ++r) order.push_back(r * cols + right);
+    if (top < bottom) {
+      for (int c = right - 1; c >= left; --c) order.push_back(bottom * cols + c);
+    }
+    if (left < right) {
+      for (int r = bottom - 1; r > top; --r) order.push_back(r * cols + left);
+    }
+    ++top, --bottom, ++left, --right;
+  }
+  for (std::size_t i = 0; i + 1 < order.size(); ++i)
+    tiles[static_cast<std::size_t>(order[i])] = next++;
+  tiles[static_cast<std::size_t>(order.back())] = 0;
+  return tiles;
+}
+
+struct NamedGoal {
+  std::string name;
+  GoalSpec spec;
+};
+
+// Blank-first, blank-last and the spiral goal for a board of rows x cols.
+inline std::vector<NamedGoal> test_goals(int rows, int cols) {
+  return {{"blank-first", GoalSpec::blank_first()},
+          {"blank-last", GoalSpec::blank_last()},
+          {"spiral", GoalSpec{GoalSpec::Kind::Explicit, spiral_goal(rows, cols)}}};
+}
+
+template <class B>
+State<B> state_from(const std::vector<int>& tiles) {
+  Tiles<B> t{};
+  for (int c = 0; c < B::kCells; ++c)
+    t[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(tiles[static_cast<std::size_t>(c)]);
+  return State<B>::from_tiles(t);
+}
+
+template <class B>
+std::vector<int> tiles_of(const State<B>& s) {
+  const Tiles<B> t = s.tiles();
+  return {t.begin(), t.end()};
+}
+
+// Ranks of reachable states to test: every reachable state when `sample` is 0; otherwise every
+// state of the greatest distance first, then random reachable states (fixed seed) up to `sample`.
+inline std::vector<std::uint64_t> sample_ranks(const std::vector<std::uint8_t>& distance,
+                                               std::size_t sample, std::uint64_t seed) {
+  std::vector<std::uint64_t> reachable;
+  int deepest = 0;
+  for (std::uint64_t r = 0; r < distance.size(); ++r) {
+    if (distance[r] == kUnreachable) continue;
+    reachable.push_back(r);
+    deepest = std::max(deepest, static_cast<int>(distance[r]));
+  }
+  if (sample == 0 || sample >= reachable.size()) return reachable;
+  std::vector<std::uint64_t> chosen;
+  for (std::uint64_t r : reachable) {
+    if (distance[r] == deepest) chosen.push_back(r);
+  }
+  Rng rng(seed);
+  while (chosen.size() < sample) chosen.push_back(reachable[rng.below(reachable.size())]);
+  return chosen;
+}
+
+}  // namespace npuzzle::testing

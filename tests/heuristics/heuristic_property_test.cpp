@@ -1,0 +1,209 @@
+// Admissibility, consistency and incremental updates of the database and walking-distance
+// heuristics: pattern-database sets (default and custom partitions, with and without reflection),
+// walking distance, and max(walking distance, linear conflict).
+//  - 3x3 and 2x4: thousands of reachable states (the deepest first) against the exact distances of
+//    core/bfs.hpp's all_distances.
+//  - 3x4 and 4x4: shallow states (random walks from the goal) against the optimum found by IDA*
+//  with
+//    linear conflict (the foundation's heuristic, tested on its own), plus uniformly random states
+//    for consistency and updates.
+// On every state: h <= optimal, h(goal) = 0, and for every move the updated value equals init() of
+// the child. Consistency (h changes by at most one per move) holds for walking distance, max(wd,
+// lc) and full (exact) databases, and is asserted for them. A partial database stores the minimum
+// over the blank's regions, which is admissible but NOT consistent: after a pattern tile moves, the
+// blank sits in one region of the new placement while the entry may come from another, cheaper one,
+// so an entry can drop by 3 or more in one move (seen on about 1-8% of the moves below, printed).
+// What holds for them, and is asserted: every move changes h by an odd amount (h = Manhattan + 2 x
+// stored).
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "core/bfs.hpp"
+#include "core/ida_star.hpp"
+#include "core/random.hpp"
+#include "core/rank.hpp"
+#include "heuristics/combine.hpp"
+#include "heuristics/linear_conflict.hpp"
+#include "heuristics/pdb.hpp"
+#include "heuristics/pdb_build.hpp"
+#include "heuristics/walking_distance.hpp"
+#include "tests/core/test_support.hpp"
+
+namespace npuzzle {
+namespace {
+
+template <class B>
+pdb::PdbSet memory_set(const Goal<B>& goal, const std::string& partition_text) {
+  const std::vector<int> goal_tiles = testing::tiles_of(goal.state);
+  pdb::PdbSet set{B::kRows,
+                  B::kCols,
+                  goal_tiles,
+                  pdb::parse_partition(partition_text, B::kRows, B::kCols, goal_tiles),
+                  {}};
+  for (const auto& tiles : set.partition.groups) {
+    pdb::BuildResult built = pdb::build_table({B::kRows, B::kCols, goal_tiles, tiles});
+    set.tables.push_back(pdb::PdbTable::from_memory(built.meta, std::move(built.payload)));
+  }
+  return set;
+}
+
+template <class B>
+struct Sample {
+  State<B> state;
+  int optimal;  // -1: unknown
+};
+
+// Checks every property on every sample; reports the first few faults and the totals.
+template <class B, class H>
+void check_heuristic(const H& h, const Goal<B>& goal, const std::vector<Sample<B>>& samples,
+                     const std::string& label, bool consistent) {
+  SCOPED_TRACE(B::name() + " " + label);
+  std::uint64_t over = 0, jumps = 0, even = 0, drift = 0, checked = 0, moves_seen = 0;
+  auto report = [&](std::uint64_t& counter, const std::string& what) {
+    if (counter++ < 3) ADD_FAILURE() << what;
+  };
+  EXPECT_EQ(h.estimate(h.init(goal.state)), 0);
+  for (const auto& sample : samples) {
+    const auto value = h.init(sample.state);
+    const int e = h.estimate(value);
+    if (sample.optimal >= 0 && e > sample.optimal) {
+      report(over, "h " + std::to_string(e) + " > optimal " + std::to_string(sample.optimal));
+    }
+    const auto& moves = B::kMoveTable[sample.state.blank];
+    for (int i = 0; i < moves.count; ++i) {
+      State<B> child = sample.state;
+      const int target = moves.targets[i];
+      const int tile = child.tile_at(target);
+      child.move_blank_to(target);
+      const int updated = h.estimate(h.update(value, tile, target, sample.state.blank));
+      const int fresh = h.estimate(h.init(child));
+      if (updated != fresh) {
+        report(drift, "update " + std::to_string(updated) + " != init " + std::to_string(fresh));
+      }
+      ++moves_seen;
+      if (std::abs(fresh - e) > 1) {
+        if (consistent) {
+          report(jumps, "h changes from " + std::to_string(e) + " to " + std::to_string(fresh) +
+                            " in one move");
+        } else {
+          ++jumps;
+        }
+      }
+      if (!consistent && (fresh - e) % 2 == 0) report(even, "h changes by an even amount");
+    }
+    ++checked;
+  }
+  if (!consistent) {
+    std::printf("  %s %s: %llu of %llu moves change h by more than one\n", B::name().c_str(),
+                label.c_str(), static_cast<unsigned long long>(jumps),
+                static_cast<unsigned long long>(moves_seen));
+  }
+  EXPECT_EQ(over, 0u);
+  EXPECT_EQ(consistent ? jumps : 0u, 0u);
+  EXPECT_EQ(even, 0u);
+  EXPECT_EQ(drift, 0u);
+  EXPECT_EQ(checked, samples.size());
+}
+
+// Runs check_heuristic over the heuristics of this board: each partition with and (where the goal
+// allows) without reflection, then walking distance and max(wd, lc).
+template <class B>
+void check_all(const Goal<B>& goal, const std::vector<Sample<B>>& samples,
+               const std::vector<std::string>& partitions) {
+  for (const std::string& partition : partitions) {
+    const pdb::PdbSet set = memory_set(goal, partition);
+    for (bool reflect : {false, true}) {
+      with_pdb_heuristic(goal, set, reflect, [&](const auto& h) {
+        check_heuristic(h, goal, samples, describe_heuristic(h), partition == "full");
+        return 0;
+      });
+    }
+  }
+  check_heuristic(WalkingDistance<B>(goal), goal, samples, "wd", true);
+  check_heuristic(make_wd_lc(goal), goal, samples, "max(wd, lc)", true);
+}
+
+// Reachable states with their exact distances: the deepest first, then random ones.
+template <class B>
+std::vector<Sample<B>> exact_samples(const Goal<B>& goal, std::size_t count) {
+  const std::vector<std::uint8_t> distance = all_distances(goal);
+  std::vector<Sample<B>> samples;
+  for (std::uint64_t r : testing::sample_ranks(distance, count, 7)) {
+    samples.push_back({unrank_permutation<B>(r), distance[r]});
+  }
+  return samples;
+}
+
+// Shallow states with the optimum from IDA* + linear conflict, and random states without.
+template <class B>
+std::vector<Sample<B>> search_samples(const Goal<B>& goal, int shallow, int max_walk, int random,
+                                      std::uint64_t seed) {
+  Rng rng(seed);
+  const std::vector<int> goal_tiles = testing::tiles_of(goal.state);
+  const LinearConflict<B> lc(goal);
+  std::vector<Sample<B>> samples;
+  for (int i = 0; i < shallow; ++i) {
+    const int walk = static_cast<int>(rng.below(static_cast<std::uint64_t>(max_walk) + 1));
+    const State<B> s =
+        testing::state_from<B>(random_walk(B::kRows, B::kCols, goal_tiles, walk, rng));
+    const SearchResult result = ida_star(lc, goal, s, Limits{});
+    EXPECT_EQ(result.status, Status::Solved);
+    samples.push_back({s, static_cast<int>(result.path.size())});
+  }
+  for (int i = 0; i < random; ++i) {
+    samples.push_back(
+        {testing::state_from<B>(random_solvable(B::kRows, B::kCols, goal_tiles, rng)), -1});
+  }
+  return samples;
+}
+
+TEST(HeuristicProperties, Board3x3) {
+  for (const auto& named : testing::test_goals(3, 3)) {
+    SCOPED_TRACE(named.name);
+    const auto goal = Goal<Board<3, 3>>::from_spec(named.spec);
+    const std::vector<int> g = testing::tiles_of(goal.state);
+    // Two groups of four goal cells (cells 1-4 and 5-8, the blank's goal cell swapped for cell 0).
+    std::vector<int> a, b;
+    const int blank = goal.cell_of[0];
+    for (int c = 1; c < 9; ++c)
+      (c <= 4 ? a : b).push_back(g[static_cast<std::size_t>(c == blank ? 0 : c)]);
+    auto list = [](const std::vector<int>& v) {
+      std::string s;
+      for (int t : v) s += (s.empty() ? "" : ",") + std::to_string(t);
+      return s;
+    };
+    check_all(goal, exact_samples(goal, 3000), {"full", list(a) + "/" + list(b)});
+  }
+}
+
+TEST(HeuristicProperties, Board2x4) {
+  for (const auto& named : testing::test_goals(2, 4)) {
+    SCOPED_TRACE(named.name);
+    const auto goal = Goal<Board<2, 4>>::from_spec(named.spec);
+    const std::vector<int> g = testing::tiles_of(goal.state);
+    check_all(goal, exact_samples(goal, 3000), {"full"});
+  }
+}
+
+TEST(HeuristicProperties, Board3x4) {
+  for (const auto& named : testing::test_goals(3, 4)) {
+    SCOPED_TRACE(named.name);
+    const auto goal = Goal<Board<3, 4>>::from_spec(named.spec);
+    check_all(goal, search_samples(goal, 600, 40, 1500, 11), {"6-5"});
+  }
+}
+
+TEST(HeuristicProperties, Board4x4) {
+  for (const auto& named : testing::test_goals(4, 4)) {
+    SCOPED_TRACE(named.name);
+    const auto goal = Goal<Board<4, 4>>::from_spec(named.spec);
+    check_all(goal, search_samples(goal, 500, 36, 1500, 13), {"5-5-5"});
+  }
+}
+
+}  // namespace
+}  // namespace npuzzle

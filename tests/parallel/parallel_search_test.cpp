@@ -1,0 +1,363 @@
+// Parallel searches (HDA* with both owner hashes, parallel IDA*) against ground truth: exact
+// distances from a breadth-first search of the whole space on 2x3 and 3x3, and sequential IDA* and
+// Korf's published lengths on the shallow 15-puzzle instances. Every path is replayed.
+#include <absl/container/flat_hash_map.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <deque>
+#include <fstream>
+#include <numeric>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/ida_star.hpp"
+#include "heuristics/linear_conflict.hpp"
+#include "heuristics/manhattan.hpp"
+#include "heuristics/misplaced.hpp"
+#include "parallel/hda_star.hpp"
+#include "parallel/parallel_ida.hpp"
+
+namespace npuzzle {
+namespace {
+
+constexpr int kThreadCounts[] = {1, 2, 3, 4, 8};
+
+// The distance to the goal of every state reachable from it (unit moves are reversible).
+template <class B>
+absl::flat_hash_map<typename B::Word, int> distances_from(const State<B>& goal) {
+  absl::flat_hash_map<typename B::Word, int> dist;
+  std::deque<State<B>> queue{goal};
+  dist[goal.word] = 0;
+  while (!queue.empty()) {
+    const State<B> s = queue.front();
+    queue.pop_front();
+    const int d = dist[s.word];
+    for (Move m : kAllMoves) {
+      State<B> t = s;
+      if (t.apply(m) && dist.try_emplace(t.word, d + 1).second) queue.push_back(t);
+    }
+  }
+  return dist;
+}
+
+enum class Algo { HdaZobrist, HdaAbstract, ParallelIda };
+
+std::string algo_name(Algo a) {
+  switch (a) {
+    case Algo::HdaZobrist:
+      return "hda/zobrist";
+    case Algo::HdaAbstract:
+      return "hda/abstract-zobrist";
+    case Algo::ParallelIda:
+      return "pida";
+  }
+  return "?";
+}
+
+constexpr Algo kAlgos[] = {Algo::HdaZobrist, Algo::HdaAbstract, Algo::ParallelIda};
+
+template <class B, class H>
+SearchResult solve(Algo algo, const H& h, const Goal<B>& goal, const State<B>& start, int threads,
+                   const Limits& limits = {}) {
+  switch (algo) {
+    case Algo::HdaZobrist:
+      return hda_star(h, goal, start, limits, HdaOptions{threads, OwnerHash::Zobrist});
+    case Algo::HdaAbstract:
+      return hda_star(h, goal, start, limits, HdaOptions{threads, OwnerHash::AbstractZobrist});
+    case Algo::ParallelIda:
+      return parallel_ida_star(h, goal, start, limits, threads);
+  }
+  return {};
+}
+
+// Solves `start` and checks the result against the known optimum `expected`.
+template <class B, class H>
+void expect_optimal(Algo algo, const H& h, const Goal<B>& goal, const State<B>& start, int threads,
+                    int expected) {
+  const SearchResult r = solve(algo, h, goal, start, threads);
+  SCOPED_TRACE(algo_name(algo) + " threads " + std::to_string(threads));
+  ASSERT_EQ(r.status, Status::Solved);
+  EXPECT_TRUE(r.optimal);
+  EXPECT_EQ(static_cast<int>(r.path.size()), expected);
+  EXPECT_TRUE(replay_reaches(start, r.path, goal.state));
+  EXPECT_EQ(r.stats.expanded_per_worker.size(), static_cast<std::size_t>(threads));
+  EXPECT_EQ(std::accumulate(r.stats.expanded_per_worker.begin(), r.stats.expanded_per_worker.end(),
+                            std::uint64_t{0}),
+            r.stats.expanded);
+}
+
+template <class B>
+State<B> from_list(const std::vector<int>& tiles) {
+  Tiles<B> t{};
+  for (int c = 0; c < B::kCells; ++c) t[c] = static_cast<std::uint8_t>(tiles[c]);
+  return State<B>::from_tiles(t);
+}
+
+TEST(ParallelSearch, EveryStateOf2x3) {
+  using B = Board<2, 3>;
+  const auto goal = Goal<B>::from_spec(GoalSpec::blank_first());
+  const Manhattan<B> h(goal);
+  const auto dist = distances_from(goal.state);
+  ASSERT_EQ(dist.size(), 360u);
+  std::vector<int> perm(B::kCells);
+  std::iota(perm.begin(), perm.end(), 0);
+  int solvable_count = 0;
+  do {
+    const State<B> s = from_list<B>(perm);
+    const auto it = dist.find(s.word);
+    if (it == dist.end()) {
+      // Unreachable: HDA* exhausts the reachable half and says so.
+      const auto r = hda_star(h, goal, s, Limits{}, HdaOptions{2, OwnerHash::Zobrist});
+      EXPECT_EQ(r.status, Status::Unsolvable);
+      continue;
+    }
+    ++solvable_count;
+    for (int threads : kThreadCounts) {
+      for (Algo algo : kAlgos) expect_optimal(algo, h, goal, s, threads, it->second);
+    }
+  } while (std::next_permutation(perm.begin(), perm.end()));
+  EXPECT_EQ(solvable_count, 360);
+}
+
+TEST(ParallelSearch, RandomStatesOf3x3) {
+  using B = Board<3, 3>;
+  const auto goal = Goal<B>::from_spec(GoalSpec::blank_first());
+  const Manhattan<B> manhattan(goal);
+  const LinearConflict<B> conflict(goal);
+  const MisplacedTiles<B> misplaced(goal);
+  const auto dist = distances_from(goal.state);
+  ASSERT_EQ(dist.size(), 181440u);
+  std::vector<State<B>> states;
+  for (const auto& [word, d] : dist) {
+    State<B> s;
+    s.word = word;
+    states.push_back(s);
+  }
+  std::sort(states.begin(), states.end(), [](auto a, auto b) { return a.word < b.word; });
+  std::mt19937_64 rng(20261122);
+  std::shuffle(states.begin(), states.end(), rng);
+  states.resize(std::getenv("NPUZZLE_SLOW_TESTS") ? 1000 : 240);
+  for (std::size_t i = 0; i < states.size(); ++i) {
+    const State<B> s = State<B>::from_tiles(states[i].tiles());  // sets the blank's cell
+    const int expected = dist.at(s.word);
+    const int threads = kThreadCounts[i % std::size(kThreadCounts)];
+    for (Algo algo : kAlgos) {
+      if (i % 2 == 0) {
+        expect_optimal(algo, manhattan, goal, s, threads, expected);
+      } else {
+        expect_optimal(algo, conflict, goal, s, threads, expected);
+      }
+      if (i % 10 == 0) expect_optimal(algo, misplaced, goal, s, threads, expected);
+    }
+  }
+}
+
+TEST(ParallelSearch, OptimaOfZeroOneAndTwoMoves) {
+  using B = Board<4, 4>;
+  const auto goal = Goal<B>::from_spec(GoalSpec::blank_first());
+  const LinearConflict<B> h(goal);
+  State<B> one = goal.state, two = goal.state;
+  ASSERT_TRUE(one.apply(Move::Right));
+  ASSERT_TRUE(two.apply(Move::Down));
+  ASSERT_TRUE(two.apply(Move::Right));
+  for (int threads : kThreadCounts) {
+    for (Algo algo : kAlgos) {
+      expect_optimal(algo, h, goal, goal.state, threads, 0);
+      expect_optimal(algo, h, goal, one, threads, 1);
+      expect_optimal(algo, h, goal, two, threads, 2);
+    }
+  }
+}
+
+struct KorfInstance {
+  int id = 0;
+  int length = 0;
+  State<Board<4, 4>> state;
+};
+
+std::vector<KorfInstance> korf_instances(int max_length) {
+  std::ifstream in(NPUZZLE_DATA_DIR "/korf100.txt");
+  std::vector<KorfInstance> out;
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream ls(line);
+    KorfInstance k;
+    std::vector<int> tiles(16);
+    if (!(ls >> k.id >> k.length)) continue;
+    for (int& t : tiles) ls >> t;
+    k.state = from_list<Board<4, 4>>(tiles);
+    if (k.length <= max_length) out.push_back(k);
+  }
+  return out;
+}
+
+TEST(ParallelSearch, ShallowKorfInstancesMatchSequentialIda) {
+  using B = Board<4, 4>;
+  const auto goal = Goal<B>::from_spec(GoalSpec::blank_first());
+  const LinearConflict<B> conflict(goal);
+  const Manhattan<B> manhattan(goal);
+  const bool slow = std::getenv("NPUZZLE_SLOW_TESTS") != nullptr;
+  const auto instances = korf_instances(slow ? 48 : 44);
+  ASSERT_GE(instances.size(), 7u);
+  for (std::size_t i = 0; i < instances.size(); ++i) {
+    const auto& k = instances[i];
+    SCOPED_TRACE("korf #" + std::to_string(k.id));
+    const auto sequential = ida_star(conflict, goal, k.state, Limits{});
+    ASSERT_EQ(sequential.status, Status::Solved);
+    ASSERT_EQ(static_cast<int>(sequential.path.size()), k.length);
+    // Two thread counts per instance by default (all five with NPUZZLE_SLOW_TESTS=1).
+    for (std::size_t t = 0; t < std::size(kThreadCounts); ++t) {
+      if (!slow && t != i % std::size(kThreadCounts) && t != (i + 2) % std::size(kThreadCounts)) {
+        continue;
+      }
+      for (Algo algo : kAlgos)
+        expect_optimal(algo, conflict, goal, k.state, kThreadCounts[t], k.length);
+    }
+    if (k.length <= 42 || slow) {
+      for (Algo algo : kAlgos) expect_optimal(algo, manhattan, goal, k.state, 2, k.length);
+    }
+  }
+}
+
+TEST(ParallelSearch, NodeLimitEndsWithLimit) {
+  using B = Board<4, 4>;
+  const auto goal = Goal<B>::from_spec(GoalSpec::blank_first());
+  const Manhattan<B> h(goal);
+  const auto hard = korf_instances(100).front();  // #1, 57 moves, far beyond the limit
+  Limits limits;
+  limits.nodes = 20000;
+  for (int threads : {1, 2, 4}) {
+    for (Algo algo : kAlgos) {
+      SCOPED_TRACE(algo_name(algo) + " threads " + std::to_string(threads));
+      const auto r = solve(algo, h, goal, hard.state, threads, limits);
+      EXPECT_EQ(r.status, Status::Limit);
+      EXPECT_EQ(r.reason, "node limit");
+      EXPECT_GE(r.stats.expanded, limits.nodes);
+      EXPECT_LT(r.stats.expanded, 100 * limits.nodes);
+      EXPECT_GT(r.bound, 0);
+      EXPECT_LE(r.bound, hard.length);
+    }
+  }
+}
+
+TEST(ParallelSearch, InterruptEndsWithLimit) {
+  using B = Board<4, 4>;
+  const auto goal = Goal<B>::from_spec(GoalSpec::blank_first());
+  const Manhattan<B> h(goal);
+  const auto hard = korf_instances(100).front();
+  std::atomic<bool> interrupt{true};
+  Limits limits;
+  limits.interrupt = &interrupt;
+  for (Algo algo : kAlgos) {
+    SCOPED_TRACE(algo_name(algo));
+    const auto r = solve(algo, h, goal, hard.state, 2, limits);
+    EXPECT_EQ(r.status, Status::Limit);
+    EXPECT_EQ(r.reason, "interrupted");
+  }
+}
+
+TEST(ParallelSearch, TinyMemoryLimitEndsHdaWithOutOfMemory) {
+  using B = Board<4, 4>;
+  const auto goal = Goal<B>::from_spec(GoalSpec::blank_first());
+  const Manhattan<B> h(goal);
+  const auto hard = korf_instances(100).front();
+  Limits limits;
+  limits.memory_bytes = 1 << 20;
+  for (int threads : {1, 2, 4}) {
+    for (OwnerHash hash : {OwnerHash::Zobrist, OwnerHash::AbstractZobrist}) {
+      const auto r = hda_star(h, goal, hard.state, limits, HdaOptions{threads, hash});
+      EXPECT_EQ(r.status, Status::OutOfMemory);
+      EXPECT_FALSE(r.reason.empty());
+      EXPECT_GT(r.stats.expanded, 0u);
+      EXPECT_GT(r.stats.stored, 0u);
+      EXPECT_LE(r.bound, hard.length);
+    }
+  }
+}
+
+TEST(ParallelSearch, HdaStatisticsAreConsistent) {
+  using B = Board<4, 4>;
+  const auto goal = Goal<B>::from_spec(GoalSpec::blank_first());
+  const LinearConflict<B> h(goal);
+  const auto k = korf_instances(42).front();
+  const auto one = hda_star(h, goal, k.state, Limits{}, HdaOptions{1, OwnerHash::Zobrist});
+  ASSERT_EQ(one.status, Status::Solved);
+  EXPECT_EQ(one.stats.sent, 0u);  // a single worker owns every state
+  for (OwnerHash hash : {OwnerHash::Zobrist, OwnerHash::AbstractZobrist}) {
+    const auto four = hda_star(h, goal, k.state, Limits{}, HdaOptions{4, hash});
+    ASSERT_EQ(four.status, Status::Solved);
+    EXPECT_GT(four.stats.sent, 0u);
+    EXPECT_LE(four.stats.sent, four.stats.generated);
+    EXPECT_GE(four.stats.stored, four.stats.expanded - four.stats.reexpanded);
+    EXPECT_EQ(four.path.size(), one.path.size());
+  }
+}
+
+TEST(ParallelSearch, ParallelIdaReportsEveryIteration) {
+  using B = Board<4, 4>;
+  const auto goal = Goal<B>::from_spec(GoalSpec::blank_first());
+  const LinearConflict<B> h(goal);
+  const auto k = korf_instances(42).front();
+  std::vector<Progress> rows;
+  const auto r = parallel_ida_star(h, goal, k.state, Limits{}, 2,
+                                   [&](const Progress& p) { rows.push_back(p); });
+  ASSERT_EQ(r.status, Status::Solved);
+  ASSERT_EQ(static_cast<int>(rows.size()), r.stats.iterations);
+  EXPECT_EQ(rows.back().bound, k.length);
+  EXPECT_EQ(rows.back().expanded, r.stats.expanded);
+  for (std::size_t i = 1; i < rows.size(); ++i) {
+    EXPECT_GT(rows[i].bound, rows[i - 1].bound);
+    EXPECT_GE(rows[i].expanded, rows[i - 1].expanded);
+  }
+  // Every iteration but the last expands exactly the nodes sequential IDA* expands.
+  std::vector<Progress> sequential_rows;
+  const auto s = ida_star(h, goal, k.state, Limits{},
+                          [&](const Progress& p) { sequential_rows.push_back(p); });
+  ASSERT_EQ(sequential_rows.size(), rows.size());
+  for (std::size_t i = 0; i + 1 < rows.size(); ++i) {
+    EXPECT_EQ(rows[i].expanded, sequential_rows[i].expanded) << "iteration " << i;
+    EXPECT_EQ(rows[i].generated, sequential_rows[i].generated) << "iteration " << i;
+  }
+  EXPECT_EQ(s.path.size(), r.path.size());
+}
+
+TEST(OwnerHasher, UpdateMatchesFullHashAndAbstractMovesInsideABlockStayLocal) {
+  using B = Board<4, 4>;
+  const auto goal = Goal<B>::from_spec(GoalSpec::blank_first());
+  for (OwnerHash kind : {OwnerHash::Zobrist, OwnerHash::AbstractZobrist}) {
+    const OwnerHasher<B> hasher(kind);
+    std::mt19937 rng(7);
+    State<B> s = goal.state;
+    std::uint64_t h = hasher.hash(s);
+    int local = 0;
+    for (int step = 0; step < 2000; ++step) {
+      const auto& moves = B::kMoveTable[s.blank];
+      const int i = static_cast<int>(rng() % moves.count);
+      const int from = moves.targets[i], to = s.blank;
+      const int tile = s.tile_at(from);
+      const std::uint64_t next = hasher.update(h, tile, from, to);
+      local += next == h;
+      s.move_blank_to(from);
+      h = next;
+      ASSERT_EQ(h, hasher.hash(s));
+    }
+    if (kind == OwnerHash::Zobrist) {
+      EXPECT_EQ(local, 0);
+    } else {
+      EXPECT_GT(local, 1000);  // two in three moves on 4x4 keep the tile in its block
+    }
+  }
+  const OwnerHasher<B> a(OwnerHash::Zobrist), b(OwnerHash::Zobrist);
+  EXPECT_EQ(a.hash(goal.state), b.hash(goal.state));  // fixed seed
+  for (int workers : {1, 2, 3, 8}) {
+    EXPECT_LT(OwnerHasher<B>::owner(~std::uint64_t{0}, workers), workers);
+    EXPECT_EQ(OwnerHasher<B>::owner(0, workers), 0);
+  }
+}
+
+}  // namespace
+}  // namespace npuzzle

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# tests/sanitize.sh — the sanitizer runs of CI.
+#
+#   asan: builds with AddressSanitizer + UndefinedBehaviorSanitizer (-DNPUZZLE_SANITIZE="address;
+#         undefined", no -march, no benchmarks) and runs the unit suites under ctest.
+#   tsan: builds the parallel suite with ThreadSanitizer (-DNPUZZLE_SANITIZE=thread) and runs it
+#         (ctest -L parallel), with the suppressions in tests/tsan.supp when that file exists.
+#
+# Usage: tests/sanitize.sh [asan|tsan|all]   (default all)
+# Environment: NPUZZLE_ASAN_DIR (default build-asan), NPUZZLE_TSAN_DIR (default build-tsan),
+#   NPUZZLE_JOBS (default: the number of cores), NPUZZLE_SANITIZE_LABELS (the ctest label regex of
+#   the asan run, default 'core|heuristics|parallel|tools'), NPUZZLE_SANITIZE_EXCLUDE (a ctest -E
+#   regex of tests left out of the asan run, default: none).
+# Both builds are RelWithDebInfo (-O2 -g): the searches are too slow unoptimized. Any sanitizer
+# report fails the test that triggered it (-fno-sanitize-recover, halt_on_error).
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+which=${1:-all}
+jobs=${NPUZZLE_JOBS:-$(nproc)}
+launcher=()
+if command -v ccache >/dev/null; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
+
+# configure_and_build DIR SANITIZERS [TARGET…]: every target when none is named.
+configure_and_build() {
+  local dir=$1 sanitize=$2
+  shift 2
+  local targets=()
+  if (($# > 0)); then targets=(--target "$@"); fi
+  cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNPUZZLE_SANITIZE="$sanitize" \
+    -DNPUZZLE_BUILD_BENCH=OFF -DNPUZZLE_ARCH= "${launcher[@]}" >&2
+  cmake --build "$dir" -j "$jobs" "${targets[@]}" >&2
+}
+
+run_asan() {
+  local dir=${NPUZZLE_ASAN_DIR:-build-asan}
+  local labels=${NPUZZLE_SANITIZE_LABELS:-core|heuristics|parallel|tools}
+  local exclude=()
+  if [[ -n ${NPUZZLE_SANITIZE_EXCLUDE:-} ]]; then exclude=(-E "$NPUZZLE_SANITIZE_EXCLUDE"); fi
+  echo "sanitize: address+undefined build in $dir, suites /$labels/" >&2
+  configure_and_build "$dir" "address;undefined"
+  ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1:abort_on_error=1:detect_stack_use_after_return=1 \
+    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    ctest --test-dir "$dir" -L "$labels" "${exclude[@]}" -j "$jobs" --timeout 900 \
+    --output-on-failure </dev/null
+}
+
+run_tsan() {
+  local dir=${NPUZZLE_TSAN_DIR:-build-tsan}
+  local options="halt_on_error=1 second_deadlock_stack=1"
+  if [[ -f tests/tsan.supp ]]; then options+=" suppressions=$PWD/tests/tsan.supp"; fi
+  echo "sanitize: thread build in $dir, suite parallel" >&2
+  configure_and_build "$dir" "thread" parallel_tests
+  TSAN_OPTIONS=$options ctest --test-dir "$dir" -L parallel -j 1 --timeout 900 \
+    --output-on-failure </dev/null
+}
+
+case $which in
+  asan) run_asan ;;
+  tsan) run_tsan ;;
+  all)
+    run_asan
+    run_tsan
+    ;;
+  *)
+    echo "usage: tests/sanitize.sh [asan|tsan|all]" >&2
+    exit 1
+    ;;
+esac

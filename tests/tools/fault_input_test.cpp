@@ -1,0 +1,161 @@
+// Fault tests: a corpus of malformed input and bad options given to the `npuzzle` binary. Every
+// bad board or file ends with exit 2 and a message naming the line (or the file, when there is no
+// line to name); every bad option with exit 1 and a message naming the option; never a crash or a
+// hang (each run has a timeout and must end by exiting).
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "tests/tools/fault_support.hpp"
+
+namespace npuzzle::fault {
+namespace {
+
+struct BadInput {
+  std::string name;               // the test's name
+  std::string description;        // for the fault table
+  std::vector<std::string> args;  // after `npuzzle solve`; "@FILE" is replaced by the input's path
+  std::string input;              // written to a file (and given as -f) or to stdin
+  bool via_stdin = false;
+  int expected_code = 2;
+  std::string expected_text;  // must appear in stderr or stdout
+};
+
+std::string long_line() {
+  std::string text;
+  for (int i = 0; i < 200000; ++i) text += std::to_string(i % 16) + " ";
+  return text + "\n";
+}
+
+std::string binary_garbage() {
+  std::string text;
+  for (int i = 0; i < 4096; ++i) text += static_cast<char>((i * 131 + 7) % 256);
+  return text;
+}
+
+std::vector<BadInput> corpus() {
+  const std::vector<std::string> file = {"-f", "@FILE"};
+  return {
+      {"DuplicateTile", "a duplicate tile", file,
+       "# comment\n1 2 3 4 5 5 7 8 9 10 11 12 13 14 15 0\n", false, 2, "line 2"},
+      {"TileOutOfRange", "a tile out of range (16 on a 4x4)", file,
+       "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\n", false, 2, "line 1"},
+      {"TwoBlanks", "two blanks (`0` and `x`)", file, "0 1 2 3 4 5 6 x 8\n", false, 2, "line 1"},
+      {"UnknownToken", "a word among the tiles", file, "1 2 3 4 5 6 seven 8 0\n", false, 2,
+       "line 1"},
+      {"NegativeTile", "a negative tile", file, "1 2 3 -4 5 6 7 8 0\n", false, 2, "line 1"},
+      {"HugeNumber", "a number beyond 64 bits", file,
+       "99999999999999999999999999 1 2 3 4 5 6 7 8\n", false, 2, "line 1"},
+      {"WrongCount", "7 tiles (no board has 7 cells)", file, "\n\n0 1 2 3 4 5 6\n", false, 2,
+       "line 3"},
+      {"AmbiguousCount", "6 tiles without --size (2x3 or 3x2)", file, "0 1 2 3 4 5\n", false, 2,
+       "line 1"},
+      {"SizeMismatch",
+       "a 4x4 board with --size 3x3",
+       {"--size", "3x3", "-f", "@FILE"},
+       "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n",
+       false,
+       2,
+       "line 1"},
+      {"RaggedGrid", "a grid with a short row", file, "1 2 3\n4 5\n6 7 8 0\n", false, 2, "line 1"},
+      {"SecondOfTwoBad", "a good board then a bad one", file,
+       "0 1 2 3 4 5 6 7 8\n0 1 2 3 4 5 6 7 7\n", false, 2, "line 2"},
+      {"VeryLongLine", "one line of 200,000 numbers", file, long_line(), false, 2, "line 1"},
+      {"BinaryGarbage", "4 KiB of binary bytes", file, binary_garbage(), false, 2, "line"},
+      {"NulBytes", "NUL bytes inside a board", file, std::string("0 1 2\0 3 4 5 6 7 8\n", 20),
+       false, 2, "line 1"},
+      {"OnlyComments", "a file of comments only", file, "# nothing\n# here\n", false, 2,
+       "no board"},
+      {"EmptyStdin", "empty standard input", {"-"}, "", true, 2, "no board"},
+      {"BadStdin", "a bad board on standard input", {"-"}, "1 1 1 1\n", true, 2, "line 1"},
+      {"MissingFile",
+       "a file that does not exist",
+       {"-f", "/nonexistent/boards.txt"},
+       "",
+       false,
+       2,
+       "/nonexistent/boards.txt"},
+      {"BadBoardArgument", "a bad board on the command line", {"1 2 3 3"}, "", false, 2, "line 1"},
+      {"BadSizeOption", "`--size 6x6`", {"--size", "6x6", "0 1 2 3"}, "", false, 1, "--size"},
+      {"BadAlgorithm", "`--algo nope`", {"--algo", "nope", "0 1 2 3"}, "", false, 1, "--algo"},
+      {"BadHeuristic",
+       "`--heuristic nope`",
+       {"--heuristic", "nope", "0 1 2 3"},
+       "",
+       false,
+       1,
+       "--heuristic"},
+      {"BadGoal",
+       "`--goal 1,2,3` (not a permutation of a board)",
+       {"--goal", "1,2,3", "0 1 2 3"},
+       "",
+       false,
+       1,
+       "--goal"},
+      {"BadMemoryLimit",
+       "`--mem-limit 12Q`",
+       {"--mem-limit", "12Q", "0 1 2 3"},
+       "",
+       false,
+       1,
+       "--mem-limit"},
+      {"NegativeTimeLimit",
+       "`--time-limit -1`",
+       {"--time-limit", "-1", "0 1 2 3"},
+       "",
+       false,
+       1,
+       "--time-limit"},
+      {"ZeroThreads", "`--threads 0`", {"--threads", "0", "0 1 2 3"}, "", false, 1, "--threads"},
+      {"UnknownOption",
+       "an unknown option",
+       {"--frobnicate", "0 1 2 3"},
+       "",
+       false,
+       1,
+       "--frobnicate"},
+      {"BoardAndFile",
+       "a board and -f together",
+       {"0 1 2 3", "-f", "x.txt"},
+       "",
+       false,
+       1,
+       "not both"},
+  };
+}
+
+void PrintTo(const BadInput& c, std::ostream* os) { *os << c.name; }
+
+class FaultInput : public ::testing::TestWithParam<BadInput> {};
+
+TEST_P(FaultInput, ExitsWithTheDocumentedCodeAndNamesTheProblem) {
+  NPUZZLE_REQUIRE_BINARY(npuzzle_binary());
+  const BadInput& c = GetParam();
+  const std::string path = write_text(scratch_dir() / ("input_" + c.name), c.input);
+  RunSpec spec;
+  spec.argv = {npuzzle_binary(), "solve"};
+  for (const std::string& a : c.args) spec.argv.push_back(a == "@FILE" ? path : a);
+  if (c.via_stdin) spec.stdin_text = c.input;
+  spec.timeout_seconds = 30;
+  const RunResult run = run_program(spec);
+  ASSERT_TRUE(run.exited()) << run.describe() << "\n" << run.err;
+  EXPECT_EQ(run.exit_code, c.expected_code) << run.out << run.err;
+  const std::string all = run.err + run.out;
+  EXPECT_NE(all.find(c.expected_text), std::string::npos)
+      << "expected '" << c.expected_text << "' in:\n"
+      << all;
+  std::string message = line_with(run.err, c.expected_text);
+  if (message.empty()) message = line_with(run.out, c.expected_text);
+  if (message.empty()) message = first_line(run.err);
+  if (message.size() > 160) message = message.substr(0, 157) + "...";
+  record_fault("input", c.description, run.describe() + ": `" + message + "`");
+}
+
+INSTANTIATE_TEST_SUITE_P(Corpus, FaultInput, ::testing::ValuesIn(corpus()),
+                         [](const ::testing::TestParamInfo<BadInput>& param_info) {
+                           return param_info.param.name;
+                         });
+
+}  // namespace
+}  // namespace npuzzle::fault

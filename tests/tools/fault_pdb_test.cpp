@@ -1,0 +1,309 @@
+// Fault tests: pattern-database files under fault, through the built `pdbgen` and `npuzzle`.
+//   - a build killed with SIGKILL mid-way leaves no final file, and the next build succeeds;
+//   - a build interrupted with SIGINT exits 4 and leaves no file at all;
+//   - a write that fails on a file size limit (RLIMIT_FSIZE, as `ulimit -f` sets; SIGXFSZ ignored)
+//     is reported (exit 2) and leaves nothing behind;
+//   - a truncated, flipped-byte, over-long or wrong database given to `npuzzle solve --heuristic
+//     pdb --pdb-dir DIR` ends with exit 2 and a message naming the file;
+//   - a database renamed over while a batch is solving does not disturb that batch.
+// The databases are small: the exact (full) 3x3 table (about 0.2 MB) and a 5-tile 4x4 pattern.
+// Tests that need `npuzzle --heuristic pdb` skip while the front end does not offer it.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tests/tools/fault_support.hpp"
+
+namespace npuzzle::fault {
+namespace {
+
+// The files in `dir` (names only, sorted).
+std::vector<std::string> files_in(const fs::path& dir) {
+  std::vector<std::string> names;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    names.push_back(entry.path().filename().string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+std::vector<fs::path> databases_in(const fs::path& dir) {
+  std::vector<fs::path> found;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    if (entry.path().extension() == ".pdb") found.push_back(entry.path());
+  }
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string text;
+  for (const std::string& n : names) text += (text.empty() ? "" : ", ") + n;
+  return text.empty() ? "none" : text;
+}
+
+RunResult pdbgen(std::vector<std::string> args) {
+  RunSpec spec;
+  spec.argv = {pdbgen_binary()};
+  spec.argv.insert(spec.argv.end(), args.begin(), args.end());
+  spec.timeout_seconds = 300;
+  return run_program(spec);
+}
+
+// Builds the exact 3x3 database (goal blank-first or blank-last) into `dir`; returns its path.
+fs::path build_full_3x3(const fs::path& dir, const std::string& goal = "blank-first") {
+  const RunResult run = pdbgen(
+      {"build", "--size", "3x3", "--partition", "full", "--goal", goal, "--dir", dir.string()});
+  EXPECT_EQ(run.exit_code, 0) << run.describe() << "\n" << run.err;
+  const auto found = databases_in(dir);
+  EXPECT_EQ(found.size(), 1u) << joined(files_in(dir));
+  return found.empty() ? fs::path() : found.front();
+}
+
+TEST(FaultPdb, BuildKilledMidWayLeavesNoFinalFileAndTheNextBuildSucceeds) {
+  NPUZZLE_REQUIRE_BINARY(pdbgen_binary());
+  const fs::path dir = fresh_dir("killed_build");
+  const std::vector<std::string> build = {pdbgen_binary(), "build",     "--size",    "4x4",
+                                          "--partition",   "1,2,3,4,5", "--threads", "1",
+                                          "--dir",         dir.string()};
+  RunSpec spec;
+  spec.argv = build;
+  spec.trigger = "building";
+  spec.delay_seconds = 0.2;
+  spec.signal_number = SIGKILL;
+  spec.timeout_seconds = 300;
+  const RunResult killed = run_program(spec);
+  ASSERT_TRUE(killed.triggered) << killed.describe() << "\n" << killed.err;
+  ASSERT_EQ(killed.term_signal, SIGKILL)
+      << "the build ended before the kill: " << killed.describe();
+  EXPECT_TRUE(databases_in(dir).empty()) << joined(files_in(dir));
+  const std::string left = joined(files_in(dir));
+
+  const RunResult again = pdbgen(std::vector<std::string>(build.begin() + 1, build.end()));
+  EXPECT_EQ(again.exit_code, 0) << again.describe() << "\n" << again.err;
+  const auto found = databases_in(dir);
+  ASSERT_EQ(found.size(), 1u) << joined(files_in(dir));
+  const RunResult verify = pdbgen({"verify", found.front().string()});
+  EXPECT_EQ(verify.exit_code, 0) << verify.out << verify.err;
+  record_fault("database", "`pdbgen build` killed with SIGKILL 0.2 s into the build",
+               "no final file (left in the directory: " + left + "); the next build: " +
+                   again.describe() + ", `pdbgen verify`: " + verify.describe());
+}
+
+TEST(FaultPdb, BuildInterruptedBySigintExitsFourAndLeavesNothing) {
+  NPUZZLE_REQUIRE_BINARY(pdbgen_binary());
+  const fs::path dir = fresh_dir("interrupted_build");
+  RunSpec spec;
+  spec.argv = {pdbgen_binary(), "build",     "--size", "4x4",   "--partition",
+               "1,2,3,4,5",     "--threads", "1",      "--dir", dir.string()};
+  spec.trigger = "building";
+  spec.delay_seconds = 0.2;
+  spec.signal_number = SIGINT;
+  spec.timeout_seconds = 300;
+  const RunResult run = run_program(spec);
+  ASSERT_TRUE(run.triggered) << run.describe() << "\n" << run.err;
+  ASSERT_TRUE(run.exited()) << run.describe() << "\n" << run.err;
+  EXPECT_EQ(run.exit_code, 4) << run.err;
+  EXPECT_TRUE(files_in(dir).empty()) << joined(files_in(dir));
+  record_fault("database", "`pdbgen build` interrupted with SIGINT",
+               run.describe() + ", files left: " + joined(files_in(dir)) + "; `" +
+                   first_line(line_with(run.err, "pdbgen:")) + "`");
+}
+
+TEST(FaultPdb, WriteFailureOnAFileSizeLimitIsReportedAndLeavesNothing) {
+  NPUZZLE_REQUIRE_BINARY(pdbgen_binary());
+  const fs::path dir = fresh_dir("fsize_limit");
+  RunSpec spec;
+  spec.argv = {pdbgen_binary(), "build", "--size", "3x3",
+               "--partition",   "full",  "--dir",  dir.string()};
+  spec.file_size_limit = 64 * 1024;  // the table is about 180 KiB
+  spec.timeout_seconds = 300;
+  const RunResult run = run_program(spec);
+  ASSERT_TRUE(run.exited()) << run.describe() << "\n" << run.err;
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  const std::string message = line_with(run.err, "pdbgen:");
+  EXPECT_FALSE(message.empty()) << run.err;
+  EXPECT_TRUE(files_in(dir).empty()) << joined(files_in(dir));
+  record_fault("database", "`pdbgen build` with a 64 KiB file size limit (`ulimit -f 64`)",
+               run.describe() + ", files left: " + joined(files_in(dir)) + "; `" + message + "`");
+}
+
+const char* const kBoard3x3 = "8 6 7 2 5 4 3 0 1";
+
+// Runs `npuzzle solve --output json --heuristic H [--pdb-dir DIR]` on a 3x3 board.
+RunResult solve_3x3(const std::string& heuristic, const fs::path& dir = {}) {
+  RunSpec spec;
+  spec.argv = {npuzzle_binary(), "solve", "--output", "json", "--heuristic", heuristic};
+  if (!dir.empty()) spec.argv.insert(spec.argv.end(), {"--pdb-dir", dir.string()});
+  spec.argv.push_back(kBoard3x3);
+  spec.timeout_seconds = 120;
+  return run_program(spec);
+}
+
+// The front end offers --heuristic pdb, and with the good database in `dir` finds the same length
+// as Manhattan distance does.
+bool pdb_solves(const fs::path& dir, std::string& why) {
+  const RunResult run = solve_3x3("pdb", dir);
+  if (run.exit_code == 1 && run.err.find("not available") != std::string::npos) {
+    why = first_line(run.err);
+    return false;
+  }
+  EXPECT_EQ(run.exit_code, 0) << run.describe() << "\n" << run.out << run.err;
+  const RunResult md = solve_3x3("md");
+  EXPECT_EQ(md.exit_code, 0) << md.err;
+  if (run.exit_code == 0 && md.exit_code == 0) {
+    EXPECT_EQ(nlohmann::json::parse(run.out)["length"], nlohmann::json::parse(md.out)["length"]);
+  }
+  return true;
+}
+
+enum class Damage {
+  TruncatedHalf,
+  HeaderOnly,
+  TenBytes,
+  Empty,
+  FlippedPayload,
+  FlippedHeader,
+  Appended,
+  OtherGoal
+};
+
+struct DamageCase {
+  Damage damage;
+  std::string name;
+  std::string description;
+};
+
+void PrintTo(const DamageCase& c, std::ostream* os) { *os << c.name; }
+
+class FaultPdbDamaged : public ::testing::TestWithParam<DamageCase> {};
+
+TEST_P(FaultPdbDamaged, SolveExitsTwoNamingTheFile) {
+  NPUZZLE_REQUIRE_BINARY(pdbgen_binary());
+  NPUZZLE_REQUIRE_BINARY(npuzzle_binary());
+  const DamageCase& c = GetParam();
+  const fs::path dir = fresh_dir("damaged_" + c.name);
+  const fs::path table = build_full_3x3(dir);
+  ASSERT_FALSE(table.empty());
+  std::string why;
+  if (!pdb_solves(dir, why)) GTEST_SKIP() << why;
+
+  const auto size = fs::file_size(table);
+  std::string bytes = read_text(table);
+  switch (c.damage) {
+    case Damage::TruncatedHalf:
+      fs::resize_file(table, size / 2);
+      break;
+    case Damage::HeaderOnly:
+      fs::resize_file(table, 4096);
+      break;
+    case Damage::TenBytes:
+      fs::resize_file(table, 10);
+      break;
+    case Damage::Empty:
+      fs::resize_file(table, 0);
+      break;
+    case Damage::FlippedPayload:
+      bytes[bytes.size() - 1000] = static_cast<char>(bytes[bytes.size() - 1000] ^ 0x10);
+      write_text(table, bytes);
+      break;
+    case Damage::FlippedHeader:
+      bytes[20] = static_cast<char>(bytes[20] ^ 0x01);
+      write_text(table, bytes);
+      break;
+    case Damage::Appended:
+      write_text(table, bytes + std::string(4096, '\0'));
+      break;
+    case Damage::OtherGoal: {
+      const fs::path other = build_full_3x3(fresh_dir("damaged_other_goal"), "blank-last");
+      ASSERT_FALSE(other.empty());
+      fs::rename(other, table);
+      break;
+    }
+  }
+  const RunResult run = solve_3x3("pdb", dir);
+  ASSERT_TRUE(run.exited()) << run.describe() << "\n" << run.err;
+  EXPECT_EQ(run.exit_code, 2) << run.out << run.err;
+  const std::string name = table.filename().string();
+  std::string message = line_with(run.err, name);
+  EXPECT_FALSE(message.empty()) << "the message names the file:\n" << run.err << run.out;
+  if (message.empty()) message = first_line(run.err);
+  const auto at = message.find(dir.string());
+  if (at != std::string::npos) message.replace(at, dir.string().size(), "DIR");
+  record_fault("database", c.description + ", then `npuzzle solve --heuristic pdb --pdb-dir DIR`",
+               run.describe() + ": `" + message + "`");
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Damage, FaultPdbDamaged,
+    ::testing::Values(
+        DamageCase{Damage::TruncatedHalf, "TruncatedToHalf", "the 3x3 database truncated to half"},
+        DamageCase{Damage::HeaderOnly, "HeaderOnly",
+                   "the 3x3 database cut to its 4096-byte header"},
+        DamageCase{Damage::TenBytes, "TenBytes", "the 3x3 database cut to 10 bytes"},
+        DamageCase{Damage::Empty, "Empty", "the 3x3 database emptied (0 bytes)"},
+        DamageCase{Damage::FlippedPayload, "FlippedPayloadByte",
+                   "one bit flipped in the 3x3 database's payload"},
+        DamageCase{Damage::FlippedHeader, "FlippedHeaderByte",
+                   "one bit flipped in the 3x3 database's header"},
+        DamageCase{Damage::Appended, "FourKiBAppended", "4 KiB appended to the 3x3 database"},
+        DamageCase{Damage::OtherGoal, "OtherGoalRenamedOverIt",
+                   "the blank-last database renamed to the blank-first one's name"}),
+    [](const ::testing::TestParamInfo<DamageCase>& param_info) { return param_info.param.name; });
+
+TEST(FaultPdb, DatabaseReplacedOnDiskDuringABatchDoesNotDisturbIt) {
+  NPUZZLE_REQUIRE_BINARY(pdbgen_binary());
+  NPUZZLE_REQUIRE_BINARY(npuzzle_binary());
+  const fs::path dir = fresh_dir("replaced");
+  const fs::path table = build_full_3x3(dir);
+  ASSERT_FALSE(table.empty());
+  std::string why;
+  if (!pdb_solves(dir, why)) GTEST_SKIP() << why;
+  const fs::path other = build_full_3x3(fresh_dir("replacement"), "blank-last");
+  ASSERT_FALSE(other.empty());
+
+  RunSpec random;
+  random.argv = {npuzzle_binary(), "random", "--size", "3x3", "--count", "20000", "--seed", "5"};
+  random.timeout_seconds = 60;
+  const RunResult boards = run_program(random);
+  ASSERT_EQ(boards.exit_code, 0) << boards.err;
+  const std::string file = write_text(scratch_dir() / "replaced_batch.txt", boards.out);
+
+  RunSpec spec;
+  spec.argv = {npuzzle_binary(), "solve",      "--output", "json", "--heuristic", "pdb",
+               "--pdb-dir",      dir.string(), "-f",       file};
+  spec.trigger = "\"status\"";  // the first instance is reported: the database is loaded
+  spec.trigger_in_stdout = true;
+  spec.on_trigger = [&] { fs::rename(other, table); };
+  spec.timeout_seconds = 300;
+  const RunResult run = run_program(spec);
+  ASSERT_TRUE(run.triggered) << "the batch ended before the file was replaced; " << run.describe();
+  ASSERT_TRUE(run.exited()) << run.describe() << "\n" << run.err;
+  EXPECT_EQ(run.exit_code, 0) << first_line(run.err);
+  std::size_t reported = 0, solved = 0, optimal = 0;
+  std::istringstream in(run.out);
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty()) continue;
+    const nlohmann::json j = nlohmann::json::parse(line);
+    ++reported;
+    solved += j["status"] == "solved";
+    optimal += j["optimal"] == true;
+  }
+  EXPECT_EQ(reported, 20000u);
+  EXPECT_EQ(solved, 20000u);
+  EXPECT_EQ(optimal, 20000u);
+  record_fault("database",
+               "the database renamed over (with the blank-last one) while a batch of 20,000 3x3 "
+               "boards is solving with it",
+               run.describe() + "; " + std::to_string(reported) + " reported, " +
+                   std::to_string(solved) + " solved, " + std::to_string(optimal) +
+                   " proven optimal (the mapped file stays valid)");
+}
+
+}  // namespace
+}  // namespace npuzzle::fault

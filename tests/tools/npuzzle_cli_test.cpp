@@ -1,0 +1,407 @@
+// End-to-end tests of the `npuzzle` binary: each runs the built program through the shell, captures
+// stdout, stderr and the exit code, and checks them — exit codes, JSON output, verify, random,
+// batch order, stdin, move styles, limits, interrupts and the bench driver. Known answers come from
+// the Korf set in bench/data (its optimal lengths) or from the program's own verify command.
+#include <sys/wait.h>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/goal.hpp"
+#include "core/parse.hpp"
+
+namespace npuzzle {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kBinary = std::string(NPUZZLE_BINARY_DIR) + "/tools/npuzzle";
+
+struct Ran {
+  int code = -1;
+  std::string out;
+  std::string err;
+};
+
+// A scratch directory for this test binary's files, removed at the end.
+const fs::path& scratch() {
+  static const fs::path dir = [] {
+    fs::path d = fs::temp_directory_path() / ("npuzzle_cli_test_" + std::to_string(getpid()));
+    fs::create_directories(d);
+    return d;
+  }();
+  return dir;
+}
+
+std::string write_file(const std::string& name, const std::string& text) {
+  const fs::path path = scratch() / name;
+  std::ofstream(path) << text;
+  return path.string();
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Runs `npuzzle ARGS` through /bin/sh (ARGS is shell text), stdin from `input` when given.
+Ran npuzzle(const std::string& args, const std::string& input = "") {
+  static int counter = 0;
+  const std::string tag = std::to_string(++counter);
+  const std::string err_path = (scratch() / ("stderr" + tag)).string();
+  std::string command = kBinary + " " + args + " 2>" + err_path;
+  if (!input.empty())
+    command += " <" + write_file("stdin" + tag, input);
+  else
+    command += " </dev/null";
+  Ran run;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return run;
+  char buffer[4096];
+  for (std::size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) run.out.append(buffer, n);
+  const int status = pclose(pipe);
+  run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  run.err = read_file(err_path);
+  return run;
+}
+
+std::vector<nlohmann::json> json_lines(const std::string& text) {
+  std::vector<nlohmann::json> objects;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) objects.push_back(nlohmann::json::parse(line));
+  return objects;
+}
+
+std::string quoted(const std::vector<int>& tiles) {
+  std::string out = "'";
+  for (int t : tiles) out += std::to_string(t) + " ";
+  return out + "'";
+}
+
+// Korf's instances in bench/data, shallowest first.
+std::vector<BenchInstance> korf_by_length() {
+  std::ifstream in(std::string(NPUZZLE_DATA_DIR) + "/korf100.txt");
+  auto set = read_bench_set(in);
+  std::stable_sort(set.begin(), set.end(), [](const BenchInstance& a, const BenchInstance& b) {
+    return a.optimal_length < b.optimal_length;
+  });
+  return set;
+}
+
+class Npuzzle : public ::testing::Test {
+ protected:
+  static void TearDownTestSuite() { fs::remove_all(scratch()); }
+};
+
+TEST_F(Npuzzle, HelpAndVersionExitZero) {
+  for (const char* args :
+       {"--help", "--version", "solve --help", "random --help", "verify --help", "bench --help"}) {
+    SCOPED_TRACE(args);
+    const Ran run = npuzzle(args);
+    EXPECT_EQ(run.code, 0) << run.err;
+    EXPECT_FALSE(run.out.empty());
+  }
+  EXPECT_NE(npuzzle("--version").out.find("npuzzle "), std::string::npos);
+}
+
+TEST_F(Npuzzle, UsageErrorsExitOne) {
+  for (const char* args :
+       {"", "frobnicate", "solve --bogus 1 2 3 0", "solve --algo foo '1 2 3 0'",
+        "solve --heuristic nope '1 2 3 0'", "solve --heuristic pdb:999 '1 2 3 0'",
+        "solve --size 9x9 '1 2 3 0'", "solve --goal '1 2 2 0' '1 2 3 0'",
+        "solve --output xml '1 2 3 0'", "solve --moves both '1 2 3 0'",
+        "solve --threads 0 '1 2 3 0'", "solve --mem-limit 12Q '1 2 3 0'", "random --size 4",
+        "random --seed abc", "bench --threads 0", "bench --threads 4:2", "verify '1 2 3 0'"}) {
+    SCOPED_TRACE(args);
+    const Ran run = npuzzle(args);
+    EXPECT_EQ(run.code, 1) << run.out << run.err;
+    EXPECT_FALSE(run.err.empty());
+  }
+}
+
+TEST_F(Npuzzle, InputErrorsExitTwoAndNameTheProblem) {
+  Ran run = npuzzle("solve '1 1 2 3 4 5 6 7 8'");
+  EXPECT_EQ(run.code, 2);
+  EXPECT_NE(run.err.find("line 1"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("duplicate tile 1"), std::string::npos) << run.err;
+  run = npuzzle("solve -f " + (scratch() / "does-not-exist").string());
+  EXPECT_EQ(run.code, 2);
+  EXPECT_NE(run.err.find("cannot read"), std::string::npos) << run.err;
+  run = npuzzle("solve -", "# nothing but a comment\n");
+  EXPECT_EQ(run.code, 2);
+  run = npuzzle("solve '1 2 3 4 5 0'");
+  EXPECT_EQ(run.code, 2);
+  EXPECT_NE(run.err.find("ambiguous size"), std::string::npos) << run.err;
+  EXPECT_EQ(npuzzle("solve --size 2x3 '1 2 3 4 5 0'").code, 0);
+}
+
+TEST_F(Npuzzle, UnsolvableExitsThreeWithoutSearching) {
+  // Two tiles swapped: the other parity class for blank-first.
+  const Ran run = npuzzle("solve --output json '0 2 1 3 4 5 6 7 8 9 10 11 12 13 14 15'");
+  EXPECT_EQ(run.code, 3);
+  const auto objects = json_lines(run.out);
+  ASSERT_EQ(objects.size(), 1u);
+  EXPECT_EQ(objects[0]["status"], "unsolvable");
+  EXPECT_EQ(objects[0]["expanded"], 0);
+  // The same board is solvable relative to a goal of its own class.
+  EXPECT_EQ(npuzzle("solve --goal '0 2 1 3' '2 0 1 3'").code, 0);
+  // On 4x4 the blank-last goal is in the other class than blank-first.
+  EXPECT_EQ(npuzzle("solve --goal blank-last '0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15'").code, 3);
+}
+
+TEST_F(Npuzzle, NodeLimitOnAHardInstanceExitsFourWithStatistics) {
+  const auto korf = korf_by_length();
+  const BenchInstance& hardest = korf.back();
+  const Ran run = npuzzle("solve --output json --node-limit 20000 --heuristic md " +
+                          quoted(hardest.instance.tiles));
+  EXPECT_EQ(run.code, 4) << run.err;
+  const auto objects = json_lines(run.out);
+  ASSERT_EQ(objects.size(), 1u);
+  EXPECT_EQ(objects[0]["status"], "limit");
+  EXPECT_GE(objects[0]["expanded"].get<std::uint64_t>(), 20000u);
+  EXPECT_LT(objects[0]["bound"].get<int>(), hardest.optimal_length);
+  EXPECT_TRUE(objects[0]["moves"].is_null());
+}
+
+TEST_F(Npuzzle, JsonOfAKnownInstanceHasEveryKeyAndTheKnownLength) {
+  const BenchInstance shallow = korf_by_length().front();
+  std::string line = std::to_string(shallow.instance.id);
+  for (int t : shallow.instance.tiles) line += " " + std::to_string(t);
+  const Ran good = npuzzle("solve --output json --heuristic lc -", line + "\n");
+  ASSERT_EQ(good.code, 0) << good.err;
+  const auto objects = json_lines(good.out);
+  ASSERT_EQ(objects.size(), 1u);
+  const auto& j = objects[0];
+  for (const char* key : {"id", "size", "status", "length", "optimal", "moves", "expanded",
+                          "generated", "seconds", "algorithm", "heuristic", "threads"}) {
+    EXPECT_TRUE(j.contains(key)) << key;
+  }
+  EXPECT_FALSE(j.contains("error"));
+  EXPECT_EQ(j["id"], shallow.instance.id);
+  EXPECT_EQ(j["size"], "4x4");
+  EXPECT_EQ(j["status"], "solved");
+  EXPECT_EQ(j["length"], shallow.optimal_length);
+  EXPECT_EQ(j["moves"].get<std::string>().size(), static_cast<std::size_t>(shallow.optimal_length));
+  EXPECT_EQ(j["optimal"], true);
+  EXPECT_EQ(j["algorithm"], "ida");
+  EXPECT_EQ(j["heuristic"], "lc");
+  EXPECT_EQ(j["threads"], 1);
+  EXPECT_GT(j["expanded"].get<std::uint64_t>(), 0u);
+  EXPECT_GE(j["generated"].get<std::uint64_t>(), j["expanded"].get<std::uint64_t>());
+  EXPECT_GE(j["seconds"].get<double>(), 0.0);
+  // The moves printed replay to the goal.
+  EXPECT_EQ(
+      npuzzle("verify " + quoted(shallow.instance.tiles) + " " + j["moves"].get<std::string>())
+          .code,
+      0);
+}
+
+TEST_F(Npuzzle, VerifyAcceptsGoodMovesAndNamesTheFault) {
+  Ran run = npuzzle("verify '1 0 2 3 4 5 6 7 8' L");
+  EXPECT_EQ(run.code, 0);
+  EXPECT_NE(run.out.find("1 move"), std::string::npos) << run.out;
+  EXPECT_EQ(npuzzle("verify '0 1 2 3 4 5 6 7 8' ''").code, 0);
+  run = npuzzle("verify '1 0 2 3 4 5 6 7 8' LU");
+  EXPECT_EQ(run.code, 2);
+  EXPECT_NE(run.out.find("illegal move U at step 2"), std::string::npos) << run.out;
+  run = npuzzle("verify '1 0 2 3 4 5 6 7 8' R");
+  EXPECT_EQ(run.code, 2);
+  EXPECT_NE(run.out.find("not the goal"), std::string::npos) << run.out;
+  run = npuzzle("verify '1 0 2 3 4 5 6 7 8' LX");
+  EXPECT_EQ(run.code, 2);
+  EXPECT_NE(run.err.find("unknown move 'X'"), std::string::npos) << run.err;
+  // Relative to another goal.
+  EXPECT_EQ(npuzzle("verify --goal blank-last '1 2 3 4 5 6 7 0 8' R").code, 0);
+}
+
+TEST_F(Npuzzle, RandomIsRepeatableBySeedAndParsesBackAsSolvable) {
+  const Ran a = npuzzle("random --size 4x4 --count 20 --seed 7");
+  const Ran b = npuzzle("random --size 4x4 --count 20 --seed 7");
+  const Ran c = npuzzle("random --size 4x4 --count 20 --seed 8");
+  ASSERT_EQ(a.code, 0) << a.err;
+  EXPECT_EQ(a.out, b.out);
+  EXPECT_NE(a.out, c.out);
+  for (const char* args : {"random --size 4x4 --count 20 --seed 7",
+                           "random --size 3x5 --count 20 --seed 3 --goal blank-last --with-id",
+                           "random --size 2x4 --count 20 --seed 3 --walk 12"}) {
+    SCOPED_TRACE(args);
+    const Ran run = npuzzle(args);
+    ASSERT_EQ(run.code, 0) << run.err;
+    const std::string size_text = std::string(args).substr(14, 3);
+    const BoardSize size = *parse_board_size(size_text);
+    const auto entries = parse_instances(run.out, {size});
+    ASSERT_EQ(entries.size(), 20u);
+    const bool blank_last = std::string(args).find("blank-last") != std::string::npos;
+    const auto goal =
+        (blank_last ? GoalSpec::blank_last() : GoalSpec::blank_first()).tiles_for(size.cells());
+    for (const auto& e : entries) {
+      ASSERT_TRUE(e.ok()) << e.describe_error();
+      EXPECT_TRUE(solvable(size.rows, size.cols, e.instance.tiles, goal));
+    }
+  }
+  // A walk of 12 moves is solved in at most 12.
+  const Ran walks = npuzzle("random --size 3x3 --count 5 --seed 11 --walk 12");
+  const Ran solved = npuzzle("solve --output json -", walks.out);
+  ASSERT_EQ(solved.code, 0) << solved.err;
+  for (const auto& j : json_lines(solved.out)) EXPECT_LE(j["length"].get<int>(), 12);
+}
+
+TEST_F(Npuzzle, BatchWithTwoThreadsKeepsInputOrderAndReportsBadLines) {
+  // Hard and easy instances mixed, one bad line in the middle. Entries without a number get their
+  // ordinal (their position in the input) as id.
+  const auto korf = korf_by_length();
+  std::string text;
+  std::vector<std::pair<std::int64_t, std::string>> expected;  // id, status
+  for (int i = 0; i < 6; ++i) {
+    const auto& inst = korf[static_cast<std::size_t>(i)].instance;
+    text += std::to_string(inst.id);
+    for (int t : inst.tiles) text += " " + std::to_string(t);
+    text += "\n";
+    expected.emplace_back(inst.id, "solved");
+    if (i == 2) {
+      text += "1 2 3 4 5 6 7 8 8\n";
+      expected.emplace_back(static_cast<std::int64_t>(expected.size()) + 1, "error");
+    }
+    text += "1 0 2 3 4 5 6 7 8\n";
+    expected.emplace_back(static_cast<std::int64_t>(expected.size()) + 1, "solved");
+  }
+  const std::string file = write_file("batch.txt", text);
+  const Ran run = npuzzle("solve --output json --heuristic lc --threads 2 -f " + file);
+  EXPECT_EQ(run.code, 2) << run.err;
+  const auto objects = json_lines(run.out);
+  ASSERT_EQ(objects.size(), expected.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    EXPECT_EQ(objects[i]["id"], expected[i].first) << i;
+    EXPECT_EQ(objects[i]["status"], expected[i].second) << i;
+  }
+  // Text mode prints a summary line on stderr.
+  const Ran text_run = npuzzle("solve --heuristic lc --threads 2 -f " + file);
+  EXPECT_NE(text_run.err.find("summary: 13 instances, 12 solved"), std::string::npos)
+      << text_run.err;
+}
+
+TEST_F(Npuzzle, StdinMovesOutputReplays) {
+  const std::string board = "1 2 3\n4 5 6\n7 8 _\n";
+  const Ran run = npuzzle("solve --output moves", board);
+  ASSERT_EQ(run.code, 0) << run.err;
+  std::string moves = run.out.substr(0, run.out.find('\n'));
+  EXPECT_FALSE(moves.empty());
+  EXPECT_EQ(npuzzle("verify '1 2 3 4 5 6 7 8 0' " + moves).code, 0);
+  EXPECT_EQ(npuzzle("solve --output moves -", board).out, run.out);
+}
+
+TEST_F(Npuzzle, TileStyleNamesTheTileThatSlides) {
+  const Ran moves = npuzzle("solve --moves tile --output moves '1 0 2 3 4 5 6 7 8'");
+  EXPECT_EQ(moves.code, 0);
+  EXPECT_EQ(moves.out, "1\n");
+  const Ran text = npuzzle("solve --moves tile '3 1 2 0 4 5 6 7 8'");
+  EXPECT_NE(text.out.find("tiles moved: 3\n"), std::string::npos) << text.out;
+  const Ran json = npuzzle("solve --moves tile --output json '1 0 2 3 4 5 6 7 8'");
+  EXPECT_EQ(json_lines(json.out)[0]["tiles_moved"], nlohmann::json::array({1}));
+  EXPECT_EQ(json_lines(json.out)[0]["moves"], "L");
+  const Ran boards = npuzzle("solve --show-boards '1 0 2 3 4 5 6 7 8'");
+  EXPECT_NE(boards.out.find("1: blank L, tile 1 slides"), std::string::npos) << boards.out;
+}
+
+TEST_F(Npuzzle, EveryOptimalAlgorithmAgreesOnA3x3Board) {
+  const std::string board = "'8 6 7 2 5 4 3 0 1'";  // one of the two 31-move 3x3 boards
+  int length = -1;
+  for (const char* algo : {"ida", "astar", "dfbnb", "bfs"}) {
+    SCOPED_TRACE(algo);
+    const Ran run =
+        npuzzle(std::string("solve --output json --goal blank-last --heuristic md --algo ") + algo +
+                " " + board);
+    ASSERT_EQ(run.code, 0) << run.err;
+    const auto j = json_lines(run.out)[0];
+    EXPECT_EQ(j["optimal"], true);
+    if (length < 0) length = j["length"].get<int>();
+    EXPECT_EQ(j["length"], length);
+  }
+  EXPECT_EQ(length, 31);
+  const auto greedy = json_lines(
+      npuzzle("solve --output json --goal blank-last --heuristic md --algo greedy " + board)
+          .out)[0];
+  EXPECT_EQ(greedy["status"], "solved");
+  EXPECT_GE(greedy["length"].get<int>(), length);
+  EXPECT_EQ(greedy["optimal"], false);
+}
+
+TEST_F(Npuzzle, InterruptStopsTheSearchAndStillReports) {
+  // Misplaced tiles on Korf's hardest instance never finishes; SIGINT must end it cleanly.
+  const auto korf = korf_by_length();
+  const std::string command = "sh -c '" + kBinary +
+                              " solve --output json --heuristic misplaced \"$0\" & pid=$!; "
+                              "sleep 1; kill -INT $pid; wait $pid' " +
+                              quoted(korf.back().instance.tiles);
+  FILE* pipe = popen((command + " 2>/dev/null").c_str(), "r");
+  ASSERT_NE(pipe, nullptr);
+  std::string out;
+  char buffer[4096];
+  for (std::size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) out.append(buffer, n);
+  const int status = pclose(pipe);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 4) << out;
+  const auto objects = json_lines(out);
+  ASSERT_EQ(objects.size(), 1u);
+  EXPECT_EQ(objects[0]["status"], "limit");
+  EXPECT_EQ(objects[0]["reason"], "interrupted");
+  EXPECT_GT(objects[0]["expanded"].get<std::uint64_t>(), 0u);
+}
+
+TEST_F(Npuzzle, BenchChecksLengthsAndWritesCsv) {
+  const auto korf = korf_by_length();
+  std::string ids;
+  for (int i = 0; i < 3; ++i) {
+    ids += (i ? "," : "") + std::to_string(korf[static_cast<std::size_t>(i)].instance.id);
+  }
+  const std::string csv = (scratch() / "bench.csv").string();
+  const Ran run =
+      npuzzle("bench --quiet --heuristic lc --threads 1:2 --ids " + ids + " --csv " + csv);
+  ASSERT_EQ(run.code, 0) << run.err;
+  EXPECT_NE(run.out.find("speedup"), std::string::npos) << run.out;
+  std::istringstream rows(read_file(csv));
+  std::string header;
+  std::getline(rows, header);
+  EXPECT_EQ(header.rfind("id,threads,length,optimal_length,status,expanded,generated,seconds", 0),
+            0u);
+  int count = 0;
+  for (std::string row; std::getline(rows, row);) {
+    ++count;
+    EXPECT_NE(row.find(",solved,"), std::string::npos) << row;
+  }
+  EXPECT_EQ(count, 6);
+
+  // A set whose stated optimum is wrong is an error.
+  const auto& inst = korf.front();
+  std::string wrong =
+      std::to_string(inst.instance.id) + " " + std::to_string(inst.optimal_length + 2);
+  for (int t : inst.instance.tiles) wrong += " " + std::to_string(t);
+  const Ran bad = npuzzle("bench --quiet --heuristic lc " + write_file("wrong.txt", wrong + "\n"));
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("known optimum"), std::string::npos) << bad.err;
+  EXPECT_EQ(npuzzle("bench --quiet " + write_file("broken.txt", "1 2 3\n")).code, 2);
+}
+
+TEST_F(Npuzzle, BenchPlotsWithGnuplot) {
+  if (std::system("command -v gnuplot >/dev/null 2>&1") != 0) GTEST_SKIP() << "no gnuplot";
+  const std::string png = (scratch() / "scaling.png").string();
+  const BenchInstance shallow = korf_by_length().front();
+  const Ran run = npuzzle("bench --quiet --heuristic lc --threads 1,2 --ids " +
+                          std::to_string(shallow.instance.id) + " --plot " + png);
+  ASSERT_EQ(run.code, 0) << run.err;
+  const std::string image = read_file(png);
+  ASSERT_GT(image.size(), 8u);
+  EXPECT_EQ(image.substr(1, 3), "PNG");
+}
+
+}  // namespace
+}  // namespace npuzzle

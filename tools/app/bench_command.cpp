@@ -1,0 +1,292 @@
+// `npuzzle bench [SET]`: solve a benchmark set (default Korf's 100) once per thread count, check
+// every length against the set's known optimum, and print time, nodes, speedup and efficiency per
+// thread count (plus load balance, search overhead and communication for the parallel algorithms);
+// per instance rows go to --csv, a speedup/efficiency plot to --plot (gnuplot).
+//
+// Thread counts mean threads per instance for hda and pida (instances one after another), and
+// instances solved at once for the sequential algorithms (throughput scaling).
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <numeric>
+#include <set>
+
+#include "parallel/batch.hpp"
+#include "tools/app/app.hpp"
+#include "tools/app/commands.hpp"
+#include "tools/app/report.hpp"
+
+namespace npuzzle {
+namespace {
+
+struct BenchOptions {
+  std::string set = NPUZZLE_BENCH_SET;
+  std::string threads = "1";
+  std::string ids;
+  std::string csv;
+  std::string plot;
+  SearchOptions search;
+  bool quiet = false;
+};
+
+// One instance solved with one thread count.
+struct Row {
+  std::int64_t id = 0;
+  int threads = 0;
+  int optimal_length = 0;
+  SolveOutcome outcome;
+};
+
+// Totals of one thread count.
+struct Sweep {
+  int threads = 0;
+  double seconds = 0;  // wall clock for the whole set
+  std::uint64_t expanded = 0, generated = 0, sent = 0;
+  double max_worker = 0, mean_worker = 0;  // summed over instances with per-worker counts
+};
+
+int parse_count(const std::string& text, const std::string& what) {
+  try {
+    std::size_t used = 0;
+    const int value = std::stoi(text, &used);
+    if (used == text.size() && value >= 1) return value;
+  } catch (const std::logic_error&) {
+  }
+  throw UsageError(what + ": '" + text + "' is not a positive number");
+}
+
+std::vector<std::string> split(const std::string& text, char separator) {
+  std::vector<std::string> parts;
+  std::size_t begin = 0;
+  for (std::size_t end; (end = text.find(separator, begin)) != std::string::npos; begin = end + 1) {
+    parts.push_back(text.substr(begin, end - begin));
+  }
+  parts.push_back(text.substr(begin));
+  return parts;
+}
+
+// "1,2,4", "1:8" (every count from 1 to 8) or a mix: "1:4,8,16".
+std::vector<int> parse_thread_counts(const std::string& text) {
+  std::vector<int> counts;
+  for (const std::string& part : split(text, ',')) {
+    const std::size_t colon = part.find(':');
+    if (colon == std::string::npos) {
+      counts.push_back(parse_count(part, "--threads"));
+      continue;
+    }
+    const int first = parse_count(part.substr(0, colon), "--threads");
+    const int last = parse_count(part.substr(colon + 1), "--threads");
+    if (last < first) throw UsageError("--threads: empty range '" + part + "'");
+    for (int t = first; t <= last; ++t) counts.push_back(t);
+  }
+  if (counts.size() > 64 || *std::max_element(counts.begin(), counts.end()) > 1024) {
+    throw UsageError("--threads: at most 64 counts of at most 1024 threads");
+  }
+  return counts;
+}
+
+// "1-10,82": the ids to keep; empty text keeps all.
+std::set<std::int64_t> parse_ids(const std::string& text) {
+  std::set<std::int64_t> ids;
+  if (text.empty()) return ids;
+  for (const std::string& part : split(text, ',')) {
+    const std::size_t dash = part.find('-');
+    const int first = parse_count(part.substr(0, dash), "--ids");
+    const int last =
+        dash == std::string::npos ? first : parse_count(part.substr(dash + 1), "--ids");
+    if (last < first) throw UsageError("--ids: empty range '" + part + "'");
+    for (int id = first; id <= last; ++id) ids.insert(id);
+  }
+  return ids;
+}
+
+// The problem with a row's answer, or "" when it agrees with the set.
+std::string check_row(const Row& row) {
+  const SearchResult& r = row.outcome.result;
+  if (!row.outcome.error.empty()) return row.outcome.error;
+  if (r.status != Status::Solved) return row.outcome.status_name() + ": " + r.reason;
+  const int length = static_cast<int>(r.path.size());
+  if (r.optimal && length != row.optimal_length) {
+    return "length " + std::to_string(length) + " but the known optimum is " +
+           std::to_string(row.optimal_length);
+  }
+  if (length < row.optimal_length) {
+    return "length " + std::to_string(length) + " is below the known optimum " +
+           std::to_string(row.optimal_length);
+  }
+  return {};
+}
+
+void write_plot(const std::string& file, const std::vector<Sweep>& sweeps,
+                const std::string& title) {
+  if (file.find_first_of("'\"\n") != std::string::npos) {
+    throw UsageError("--plot: the file name must not contain quotes");
+  }
+  FILE* gnuplot = popen("gnuplot", "w");
+  if (!gnuplot) throw InputError("cannot run gnuplot (install gnuplot-nox)");
+  std::fprintf(gnuplot, "$data << EOD\n");
+  for (const Sweep& s : sweeps) {
+    const double speedup = sweeps.front().seconds / std::max(s.seconds, 1e-9);
+    const double efficiency = speedup * sweeps.front().threads / s.threads;
+    std::fprintf(gnuplot, "%d %.6f %.6f %.6f\n", s.threads, speedup, efficiency,
+                 static_cast<double>(s.threads) / sweeps.front().threads);
+  }
+  std::fprintf(gnuplot,
+               "EOD\n"
+               "set terminal pngcairo size 1000,450\n"
+               "set output '%s'\n"
+               "set multiplot layout 1,2 title '%s'\n"
+               "set xlabel 'threads'\nset grid\nset key left top\n"
+               "set ylabel 'speedup'\n"
+               "plot $data using 1:2 with linespoints title 'speedup', "
+               "$data using 1:4 with lines dashtype 2 title 'ideal'\n"
+               "set ylabel 'efficiency'\nset yrange [0:*]\n"
+               "plot $data using 1:3 with linespoints title 'efficiency'\n"
+               "unset multiplot\n",
+               file.c_str(), title.c_str());
+  if (pclose(gnuplot) != 0) throw InputError("gnuplot failed (is gnuplot-nox installed?)");
+}
+
+int run_bench(const BenchOptions& o) {
+  SolveRequest request = make_request(o.search);
+  const std::vector<int> thread_counts = parse_thread_counts(o.threads);
+  const std::set<std::int64_t> wanted = parse_ids(o.ids);
+
+  std::ifstream in(o.set);
+  if (!in) throw InputError("cannot read the bench set '" + o.set + "'");
+  std::vector<BenchInstance> set;
+  try {
+    set = read_bench_set(in);
+  } catch (const InputError& e) {
+    throw InputError(o.set + ": " + e.what());
+  }
+  if (!wanted.empty()) {
+    std::erase_if(set, [&](const BenchInstance& b) { return !wanted.count(b.instance.id); });
+  }
+  if (set.empty()) throw InputError("no instance of '" + o.set + "' selected");
+
+  std::ofstream csv;
+  if (!o.csv.empty()) {
+    csv.open(o.csv);
+    if (!csv) throw InputError("cannot write '" + o.csv + "'");
+    csv << "id,threads,length,optimal_length,status,expanded,generated,seconds,algorithm,"
+           "heuristic,max_worker_expanded,mean_worker_expanded,sent\n";
+  }
+
+  const std::string algorithm = algorithm_name(request.algorithm);
+  const bool parallel_search = is_parallel(request.algorithm);
+  const std::string set_name = o.set.substr(o.set.find_last_of('/') + 1);
+  std::string heuristic_used;
+  int exit_code = kExitOk;
+  std::vector<Sweep> sweeps;
+  for (int threads : thread_counts) {
+    SolveRequest mine = request;
+    mine.threads = threads;
+    Sweep sweep;
+    sweep.threads = threads;
+    const auto start = std::chrono::steady_clock::now();
+    const auto solve = [&](std::size_t i) {
+      const Instance& instance = set[i].instance;
+      Row row{instance.id, threads, set[i].optimal_length, {}};
+      row.outcome = solve_instance(mine, instance.rows, instance.cols, instance.tiles);
+      return row;
+    };
+    const auto emit = [&](std::size_t, Row row) {
+      const SearchResult& r = row.outcome.result;
+      const std::string problem = check_row(row);
+      heuristic_used = row.outcome.heuristic;
+      if (!problem.empty()) {
+        std::cerr << "npuzzle bench: instance " << row.id << " with " << threads
+                  << " threads: " << problem << "\n";
+        exit_code = std::max(
+            exit_code, row.outcome.exit_code() == kExitOk ? kExitInput : row.outcome.exit_code());
+      } else if (!o.quiet) {
+        std::fprintf(stderr, "  threads %d, instance %lld: %zu moves, %llu generated, %.3f s\n",
+                     threads, static_cast<long long>(row.id), r.path.size(),
+                     static_cast<unsigned long long>(r.stats.generated), r.stats.seconds);
+      }
+      sweep.expanded += r.stats.expanded;
+      sweep.generated += r.stats.generated;
+      sweep.sent += r.stats.sent;
+      double max_worker = 0, mean_worker = 0;
+      const auto& workers = r.stats.expanded_per_worker;
+      if (!workers.empty()) {
+        max_worker = static_cast<double>(*std::max_element(workers.begin(), workers.end()));
+        mean_worker =
+            static_cast<double>(std::accumulate(workers.begin(), workers.end(), std::uint64_t{0})) /
+            static_cast<double>(workers.size());
+        sweep.max_worker += max_worker;
+        sweep.mean_worker += mean_worker;
+      }
+      if (csv.is_open()) {
+        csv << row.id << ',' << threads << ','
+            << (r.status == Status::Solved ? std::to_string(r.path.size()) : "") << ','
+            << row.optimal_length << ',' << row.outcome.status_name() << ',' << r.stats.expanded
+            << ',' << r.stats.generated << ',' << r.stats.seconds << ',' << algorithm << ','
+            << row.outcome.heuristic << ',' << max_worker << ',' << mean_worker << ','
+            << r.stats.sent << '\n';
+      }
+    };
+    run_in_order(set.size(), parallel_search ? 1 : threads, solve, emit);
+    sweep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    sweeps.push_back(sweep);
+    if (interrupt_requested.load()) break;
+  }
+
+  std::printf("bench: %s, %zu instances, %s + %s, %s\n", set_name.c_str(), set.size(),
+              algorithm.c_str(), heuristic_used.c_str(),
+              parallel_search ? "threads per instance" : "threads = instances solved at once");
+  std::printf("%7s %10s %15s %15s %9s %8s %10s", "threads", "seconds", "expanded", "generated",
+              "Mgen/s", "speedup", "efficiency");
+  if (parallel_search) std::printf(" %8s %8s %9s", "balance", "overhead", "sent/exp");
+  std::printf("\n");
+  const Sweep& base = sweeps.front();
+  for (const Sweep& s : sweeps) {
+    const double speedup = base.seconds / std::max(s.seconds, 1e-9);
+    std::printf("%7d %10.3f %15llu %15llu %9.2f %8.2f %10.2f", s.threads, s.seconds,
+                static_cast<unsigned long long>(s.expanded),
+                static_cast<unsigned long long>(s.generated),
+                static_cast<double>(s.generated) / std::max(s.seconds, 1e-9) / 1e6, speedup,
+                speedup * base.threads / s.threads);
+    if (parallel_search) {
+      std::printf(" %8.3f %8.3f %9.4f", s.mean_worker > 0 ? s.max_worker / s.mean_worker : 1.0,
+                  static_cast<double>(s.expanded) / std::max<double>(base.expanded, 1),
+                  static_cast<double>(s.sent) / std::max<double>(s.expanded, 1));
+    }
+    std::printf("\n");
+  }
+  std::fflush(stdout);
+  if (!o.plot.empty()) {
+    write_plot(o.plot, sweeps,
+               "npuzzle bench: " + algorithm + " + " + heuristic_used + ", " + set_name + " (" +
+                   std::to_string(set.size()) + " instances)");
+  }
+  if (interrupt_requested.load()) exit_code = std::max(exit_code, 4);
+  return exit_code;
+}
+
+}  // namespace
+
+void add_bench_command(CLI::App& app, Action& action) {
+  auto options = std::make_shared<BenchOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "bench",
+      "Solve a benchmark set (lines `id optimal_length tiles…`, goal blank-first) for each thread "
+      "count, check every length against the known optimum (a mismatch is exit code 2), and print "
+      "time, nodes, speedup and efficiency.");
+  cmd->add_option("set", options->set, "the set (default: Korf's 100, " NPUZZLE_BENCH_SET ")");
+  cmd->add_option("--threads", options->threads,
+                  "thread counts: a list 1,2,4 or a range 1:N (hda, pida: threads per instance; "
+                  "others: instances at once)");
+  cmd->add_option("--ids", options->ids, "the instances to run, e.g. 1-10,82 (default all)");
+  add_search_options(*cmd, options->search);
+  cmd->add_option("--csv", options->csv, "write one row per instance and thread count to FILE");
+  cmd->add_option("--plot", options->plot, "draw speedup and efficiency to FILE.png (gnuplot)");
+  cmd->add_flag("-q,--quiet", options->quiet, "no per-instance lines on stderr");
+  cmd->callback([options, &action] { action = [options] { return run_bench(*options); }; });
+}
+
+}  // namespace npuzzle

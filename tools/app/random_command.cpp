@@ -1,0 +1,77 @@
+// `npuzzle random`: uniformly random solvable boards (relative to the goal), or random walks from
+// the goal, one a line in Korf's one-line form; the same seed gives the same boards.
+#include <iostream>
+#include <memory>
+#include <random>
+#include <stdexcept>
+
+#include "core/random.hpp"
+#include "tools/app/commands.hpp"
+
+namespace npuzzle {
+namespace {
+
+struct RandomOptions {
+  std::string size = "4x4";
+  int count = 1;
+  std::string seed;  // "" -> a fresh seed, reported on stderr
+  int walk = -1;     // >= 0: a random walk of that many moves from the goal instead
+  std::string goal = "blank-first";
+  bool with_id = false;
+};
+
+int run_random(const RandomOptions& o) {
+  const BoardSize size = parse_size_option(o.size);
+  if (o.count < 0) throw UsageError("--count must not be negative");
+  const GoalSpec goal_spec = parse_goal_option(o.goal);
+  const std::vector<int> goal = goal_spec.tiles_for(size.cells());
+  if (static_cast<int>(goal.size()) != size.cells()) {
+    throw UsageError("--goal has " + std::to_string(goal.size()) + " tiles but --size " +
+                     size.name() + " has " + std::to_string(size.cells()) + " cells");
+  }
+  std::uint64_t seed = 0;
+  if (o.seed.empty()) {
+    std::random_device device;
+    seed = (static_cast<std::uint64_t>(device()) << 32) | device();
+    std::cerr << "npuzzle: --seed " << seed << "\n";
+  } else {
+    try {
+      std::size_t used = 0;
+      seed = std::stoull(o.seed, &used);
+      if (used != o.seed.size()) throw std::invalid_argument(o.seed);
+    } catch (const std::logic_error&) {
+      throw UsageError("--seed: '" + o.seed + "' is not a non-negative integer");
+    }
+  }
+  Rng rng(seed);
+  for (int i = 1; i <= o.count; ++i) {
+    const std::vector<int> tiles = o.walk >= 0
+                                       ? random_walk(size.rows, size.cols, goal, o.walk, rng)
+                                       : random_solvable(size.rows, size.cols, goal, rng);
+    if (o.with_id) std::cout << i << ' ';
+    for (std::size_t c = 0; c < tiles.size(); ++c) std::cout << (c ? " " : "") << tiles[c];
+    std::cout << '\n';
+  }
+  return std::cout ? kExitOk : kExitInput;
+}
+
+}  // namespace
+
+void add_random_command(CLI::App& app, Action& action) {
+  auto options = std::make_shared<RandomOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "random",
+      "Print random boards that can reach the goal, one a line (tiles row by row, 0 the blank).");
+  cmd->add_option("--size", options->size, "board size RxC (default 4x4)");
+  cmd->add_option("--count", options->count, "how many boards (default 1)");
+  cmd->add_option("--seed", options->seed, "random seed (default: a fresh one, shown on stderr)");
+  cmd->add_option("--walk", options->walk,
+                  "a random walk of N moves from the goal (no immediate reversals) instead of a "
+                  "uniformly random board")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--goal", options->goal, "blank-first (default), blank-last or the goal's tiles");
+  cmd->add_flag("--with-id", options->with_id, "start each line with its number, 1, 2, …");
+  cmd->callback([options, &action] { action = [options] { return run_random(*options); }; });
+}
+
+}  // namespace npuzzle

@@ -1,0 +1,209 @@
+#include "tools/app/report.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace npuzzle {
+
+bool apply_move(std::vector<int>& tiles, int rows, int cols, Move m) {
+  const int blank = static_cast<int>(std::find(tiles.begin(), tiles.end(), 0) - tiles.begin());
+  const int r = blank / cols, c = blank % cols;
+  int target = -1;
+  switch (m) {
+    case Move::Up:
+      target = r > 0 ? blank - cols : -1;
+      break;
+    case Move::Down:
+      target = r + 1 < rows ? blank + cols : -1;
+      break;
+    case Move::Left:
+      target = c > 0 ? blank - 1 : -1;
+      break;
+    case Move::Right:
+      target = c + 1 < cols ? blank + 1 : -1;
+      break;
+  }
+  if (target < 0) return false;
+  std::swap(tiles[static_cast<std::size_t>(blank)], tiles[static_cast<std::size_t>(target)]);
+  return true;
+}
+
+std::string move_string(const std::vector<Move>& path) {
+  std::string out;
+  out.reserve(path.size());
+  for (Move m : path) out += move_char(m);
+  return out;
+}
+
+std::optional<std::vector<Move>> parse_moves(const std::string& text, std::string& error) {
+  std::vector<Move> path;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == ' ' || c == ',' || c == '\t' || c == '\n' || c == '\r') continue;
+    Move m;
+    if (!parse_move(c, m)) {
+      error = std::string("unknown move '") + c + "' at character " + std::to_string(i + 1) +
+              " (moves are U D L R, the direction the blank goes)";
+      return std::nullopt;
+    }
+    path.push_back(m);
+  }
+  return path;
+}
+
+std::vector<int> tiles_moved(std::vector<int> tiles, int rows, int cols,
+                             const std::vector<Move>& path) {
+  std::vector<int> moved;
+  moved.reserve(path.size());
+  for (Move m : path) {
+    const auto blank = std::find(tiles.begin(), tiles.end(), 0) - tiles.begin();
+    apply_move(tiles, rows, cols, m);
+    moved.push_back(tiles[static_cast<std::size_t>(blank)]);  // the tile now on the old blank cell
+  }
+  return moved;
+}
+
+std::string format_board(const std::vector<int>& tiles, int cols, const std::string& indent) {
+  const int width = tiles.size() > 10 ? 3 : 2;
+  std::string out;
+  for (std::size_t i = 0; i < tiles.size(); ++i) {
+    if (i % static_cast<std::size_t>(cols) == 0) out += indent;
+    const std::string cell = tiles[i] == 0 ? "." : std::to_string(tiles[i]);
+    out += std::string(static_cast<std::size_t>(width) - cell.size(), ' ') + cell;
+    if ((i + 1) % static_cast<std::size_t>(cols) == 0) out += '\n';
+  }
+  return out;
+}
+
+std::string size_name(int rows, int cols) {
+  return std::to_string(rows) + "x" + std::to_string(cols);
+}
+
+namespace {
+
+std::string join(const std::vector<int>& values) {
+  std::string out;
+  for (int v : values) {
+    if (!out.empty()) out += ' ';
+    out += std::to_string(v);
+  }
+  return out;
+}
+
+std::string with_commas(std::uint64_t n) {
+  std::string digits = std::to_string(n), out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+std::string fixed(double value, int decimals) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+  return buffer;
+}
+
+std::string statistics_line(const SearchStats& stats) {
+  const double rate = stats.seconds > 0 ? static_cast<double>(stats.generated) / stats.seconds : 0;
+  return "expanded " + with_commas(stats.expanded) + ", generated " + with_commas(stats.generated) +
+         ", " + fixed(stats.seconds, 3) + " s, " + fixed(rate / 1e6, 2) + " M generated/s";
+}
+
+std::string title(const InstanceReport& r) {
+  std::string t = "instance " + std::to_string(r.id) + " (line " + std::to_string(r.line);
+  if (r.rows > 0) t += ", " + size_name(r.rows, r.cols);
+  return t + ")";
+}
+
+}  // namespace
+
+nlohmann::json to_json(const InstanceReport& r, MoveStyle moves) {
+  const SearchResult& result = r.outcome.result;
+  const bool solved = r.outcome.status_name() == "solved";
+  nlohmann::json j;
+  j["id"] = r.id;
+  j["line"] = r.line;
+  j["size"] = r.rows > 0 ? nlohmann::json(size_name(r.rows, r.cols)) : nlohmann::json();
+  j["status"] = r.outcome.status_name();
+  j["length"] = solved ? nlohmann::json(result.path.size()) : nlohmann::json();
+  j["optimal"] = solved && result.optimal;
+  j["moves"] = solved ? nlohmann::json(move_string(result.path)) : nlohmann::json();
+  if (solved && moves == MoveStyle::Tile) {
+    j["tiles_moved"] = tiles_moved(r.tiles, r.rows, r.cols, result.path);
+  }
+  j["expanded"] = result.stats.expanded;
+  j["generated"] = result.stats.generated;
+  j["seconds"] = result.stats.seconds;
+  j["algorithm"] = r.algorithm;
+  j["heuristic"] =
+      r.outcome.heuristic.empty() ? nlohmann::json() : nlohmann::json(r.outcome.heuristic);
+  j["threads"] = r.outcome.threads;
+  const std::string status = r.outcome.status_name();
+  if (status == "error") {
+    j["error"] = r.outcome.error;
+  } else if (!solved) {
+    j["reason"] = result.reason;  // unsolvable, or which limit stopped the search
+  }
+  if (status == "limit" || status == "out-of-memory") j["bound"] = result.bound;
+  return j;
+}
+
+void print_report(const InstanceReport& r, const OutputOptions& options, std::ostream& out,
+                  std::ostream& err) {
+  const SearchResult& result = r.outcome.result;
+  const std::string status = r.outcome.status_name();
+  if (options.format == OutputFormat::Json) {
+    out << to_json(r, options.moves).dump() << '\n';
+    return;
+  }
+  const std::string problem = !r.outcome.error.empty() ? r.outcome.error
+                              : result.status == Status::Unsolvable
+                                  ? "unsolvable: " + result.reason
+                                  : status + " (" + result.reason + ", best lower bound " +
+                                        std::to_string(result.bound) + ")";
+  if (options.format == OutputFormat::Moves) {
+    if (status == "solved") {
+      out << (options.moves == MoveStyle::Tile
+                  ? join(tiles_moved(r.tiles, r.rows, r.cols, result.path))
+                  : move_string(result.path))
+          << '\n';
+    } else {
+      out << "# " << title(r) << ": " << problem << '\n';
+    }
+    return;
+  }
+  if (!r.outcome.error.empty()) {
+    err << "npuzzle: " << title(r) << ": " << problem << '\n';
+    return;
+  }
+  if (status != "solved") {
+    out << title(r) << ": " << problem << '\n';
+    if (result.status == Status::Unsolvable) return;
+    out << "  " << statistics_line(result.stats) << '\n';
+    return;
+  }
+  out << title(r) << ": solved in " << result.path.size() << " moves"
+      << (result.optimal ? " (optimal)" : " (not proven optimal)") << ", " << r.algorithm
+      << (r.outcome.heuristic == "none" ? "" : " + " + r.outcome.heuristic) << '\n';
+  if (options.moves == MoveStyle::Tile) {
+    out << "  tiles moved: " << join(tiles_moved(r.tiles, r.rows, r.cols, result.path)) << '\n';
+  } else {
+    out << "  blank moves: " << move_string(result.path) << '\n';
+  }
+  out << "  " << statistics_line(result.stats) << '\n';
+  if (options.show_boards) {
+    std::vector<int> board = r.tiles;
+    out << "  start:\n" << format_board(board, r.cols, "    ");
+    const std::vector<int> moved = tiles_moved(r.tiles, r.rows, r.cols, result.path);
+    for (std::size_t k = 0; k < result.path.size(); ++k) {
+      apply_move(board, r.rows, r.cols, result.path[k]);
+      out << "  " << (k + 1) << ": blank " << move_char(result.path[k]) << ", tile " << moved[k]
+          << " slides\n"
+          << format_board(board, r.cols, "    ");
+    }
+  }
+}
+
+}  // namespace npuzzle

@@ -1,0 +1,64 @@
+// tools/app/report.hpp — boards at run time (for printing and checking) and the output of one
+// solved (or failed) instance: text, JSON (one object a line) or the bare move string.
+//
+// Everything here works on row-major tile vectors of any size; it is off the search's hot path.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/board.hpp"
+#include "tools/app/solver.hpp"
+
+namespace npuzzle {
+
+// ---- boards at run time ----
+
+// Slides the blank of a rows x cols board one step; false (board unchanged) when it cannot go
+// there.
+bool apply_move(std::vector<int>& tiles, int rows, int cols, Move m);
+std::string move_string(const std::vector<Move>& path);  // "RDLU"
+// Parses blank moves "RDLU" (either case; spaces and commas ignored). On a bad character returns
+// nullopt and sets `error`.
+std::optional<std::vector<Move>> parse_moves(const std::string& text, std::string& error);
+// The tile that slides at each move of `path` from `tiles` (which must be legal).
+std::vector<int> tiles_moved(std::vector<int> tiles, int rows, int cols,
+                             const std::vector<Move>& path);
+// The board as a grid, one row a line, the blank shown as `.`, each line prefixed by `indent`.
+std::string format_board(const std::vector<int>& tiles, int cols, const std::string& indent);
+std::string size_name(int rows, int cols);  // "4x4"
+
+// ---- one instance's result ----
+
+enum class OutputFormat { Text, Json, Moves };
+enum class MoveStyle { Blank, Tile };
+
+struct OutputOptions {
+  OutputFormat format = OutputFormat::Text;
+  MoveStyle moves = MoveStyle::Blank;
+  bool show_boards = false;
+};
+
+struct InstanceReport {
+  std::int64_t id = 0;
+  int line = 0;
+  int rows = 0;  // 0 when the instance could not be read
+  int cols = 0;
+  std::vector<int> tiles;
+  std::string algorithm;
+  SolveOutcome outcome;
+};
+
+nlohmann::json to_json(const InstanceReport& report, MoveStyle moves);
+// Writes the report in the chosen format on `out`; in text format an instance that could not be
+// read or solved for an error goes to `err` instead. Moves format: one line per instance, a `# `
+// comment line for an instance without a solution.
+void print_report(const InstanceReport& report, const OutputOptions& options, std::ostream& out,
+                  std::ostream& err);
+
+}  // namespace npuzzle
