@@ -68,7 +68,11 @@ class BoundedDfs {
   const std::string& stop_reason() const { return stop_reason_; }
 
  private:
+  // Polls the clock and the flags every kPollInterval expansions, and stops exactly at a node limit.
   bool poll() {
+    next_poll_ = expanded_ + LimitClock::kPollInterval;
+    const std::uint64_t node_limit = clock_.limits().nodes;
+    if (node_limit && node_limit > expanded_ && node_limit < next_poll_) next_poll_ = node_limit;
     if (cancel_ && cancel_->load(std::memory_order_relaxed)) {
       stop_reason_ = "cancelled";
       return true;
@@ -84,7 +88,7 @@ class BoundedDfs {
   bool dfs(Word word, ValueArg value, int g) {
     ++expanded_;
     generated_ += children_of<Blank, Parent>();
-    if ((expanded_ & (LimitClock::kPollInterval - 1)) == 0 && poll()) {
+    if (expanded_ >= next_poll_ && poll()) {
       // Stop by making every child exceed the bound: the recursion unwinds with no extra test.
       stopped_ = true;
       bound_ = -1;
@@ -170,6 +174,7 @@ class BoundedDfs {
   std::vector<Move> path_;
   int path_length_ = 0;
   std::uint64_t expanded_ = 0;
+  std::uint64_t next_poll_ = 0;  // expanded_ count at which poll() runs next
   std::uint64_t generated_ = 0;
   std::string stop_reason_;
 };

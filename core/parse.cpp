@@ -379,7 +379,7 @@ std::string check_tiles(const std::vector<int>& tiles, BoardSize size) {
   const int missing = static_cast<int>(std::find(seen.begin(), seen.end(), 0) - seen.begin());
   const std::string what =
       duplicate == 0 ? "duplicate blank" : "duplicate tile " + std::to_string(duplicate);
-  return what + " (tile " + std::to_string(missing) + " missing)";
+  return what + " and missing tile " + std::to_string(missing);
 }
 
 std::vector<int> parse_tile_list(std::string_view text) {

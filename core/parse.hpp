@@ -82,7 +82,7 @@ class InputError : public std::runtime_error {
 std::vector<int> parse_tile_list(std::string_view text);
 
 // Checks that `tiles` is a permutation of 0 .. size.cells()-1 of the right length; returns the
-// problem ("duplicate tile 5 (tile 7 missing)", "tile 16 out of range 0..15", …) or "" when good.
+// problem ("duplicate tile 5 and missing tile 7", "tile 16 out of range 0..15", …) or "" when good.
 std::string check_tiles(const std::vector<int>& tiles, BoardSize size);
 
 struct BenchInstance {

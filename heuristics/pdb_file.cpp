@@ -113,6 +113,19 @@ PdbMeta decode_header(const std::filesystem::path& path, const std::vector<std::
   }
   meta.goal.assign(raw.goal, raw.goal + meta.cells());
   meta.tiles.assign(raw.tiles, raw.tiles + raw.pattern_size);
+  std::vector<bool> seen(static_cast<std::size_t>(meta.cells()), false);
+  for (int t : meta.goal) {
+    if (t >= meta.cells() || seen[static_cast<std::size_t>(t)])
+      fail(path, "the goal is not a permutation");
+    seen[static_cast<std::size_t>(t)] = true;
+  }
+  seen.assign(seen.size(), false);
+  for (int t : meta.tiles) {
+    if (t == 0 || t >= meta.cells() || seen[static_cast<std::size_t>(t)]) {
+      fail(path, "pattern tile " + std::to_string(t) + " is not a distinct tile of the board");
+    }
+    seen[static_cast<std::size_t>(t)] = true;
+  }
   meta.ranking = raw.ranking;
   meta.encoding = raw.encoding;
   meta.entry_bits = raw.entry_bits;

@@ -281,6 +281,12 @@ class HdaStar {
 
   void work(int index) {
     Worker& me = workers_[static_cast<std::size_t>(index)];
+    // Publishes this task's writes to finish() through an atomic the thread sanitizer sees
+    // (task_group::wait orders them too, but inside the uninstrumented TBB library).
+    struct Done {
+      std::atomic<std::uint64_t>& count;
+      ~Done() { count.fetch_add(1, std::memory_order_release); }
+    } done{tasks_done_};
     try {
       for (;;) {
         if (stop_.load(std::memory_order_relaxed)) return;
@@ -466,6 +472,7 @@ class HdaStar {
 
   // After all tasks ended: statistics, and the path or the bound.
   void finish(const State<B>& start, SearchResult& result) {
+    tasks_done_.load(std::memory_order_acquire);
     auto& stats = result.stats;
     for (const Worker& w : workers_) {
       stats.expanded += w.expanded;
@@ -524,6 +531,7 @@ class HdaStar {
   std::atomic<int> incumbent_{INT_MAX};
   std::atomic<std::uint64_t> total_expanded_{0};
   std::atomic<bool> stop_{false};
+  std::atomic<std::uint64_t> tasks_done_{0};  // worker tasks ended
   std::mutex stop_mutex_;
   Status stop_status_ = Status::Limit;
   std::string stop_reason_;

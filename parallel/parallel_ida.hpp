@@ -5,9 +5,11 @@
 //     children with f > b cut and their f kept for the next bound) until a level holds at least
 //     kSubtreesPerThread x threads nodes or is empty. Every generated child is checked against the
 //     goal here, so a solution shallower than the split depth is found too.
-//  2. Subtrees: one task per frontier node runs core/ida_star.hpp's BoundedDfs below it with the
-//     same bound; TBB's work stealing balances them. Each task owns its BoundedDfs (nothing shared
-//     but the cancel flag and the counters it adds into when it ends).
+//  2. Subtrees: `threads` worker tasks (in a tbb::task_group on the search's arena) take frontier
+//     nodes in order from a shared counter and run core/ida_star.hpp's BoundedDfs below each with
+//     the same bound; a worker that draws small subtrees takes more of them (dynamic balancing).
+//     Each subtree gets its own BoundedDfs (nothing shared but the cancel flag, the counter and
+//     the statistics it adds into when it ends); worker w's expansions go to slot w.
 // A solution found in the iteration with bound b costs exactly b: the previous iterations proved
 // that none costs less (and the first bound is h(start), a lower bound). So the first solution
 // found is optimal, and it cancels the other tasks of that iteration at once.
@@ -22,10 +24,7 @@
 // may exceed the limit by at most one task's worth per thread).
 #pragma once
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-#include <tbb/partitioner.h>
-#include <tbb/task_arena.h>
+#include <tbb/task_group.h>
 
 #include <algorithm>
 #include <atomic>
@@ -161,25 +160,35 @@ class ParallelIda {
     int found_index = -1;
     std::vector<Move> found_suffix;
     std::mutex found_mutex;
+    // One task per worker; each takes the next frontier node in order until none is left, so the
+    // subtrees are searched in nearly the sequential order (little extra work in the last
+    // iteration) and a worker that draws small subtrees simply takes more of them.
+    std::atomic<std::size_t> next{0};
+    std::atomic<int> done{0};
     budget_.execute([&] {
-      tbb::parallel_for(
-          tbb::blocked_range<std::size_t>(0, frontier.size(), 1),
-          [&](const tbb::blocked_range<std::size_t>& range) {
-            for (std::size_t i = range.begin(); i != range.end(); ++i) {
-              if (cancel_.load(std::memory_order_relaxed)) return;
-              const FrontierNode& node = frontier[i];
-              const int parent_blank = B::neighbour(node.state.blank, inverse(node.move));
-              subtree(node, parent_blank, bound, [&](const Dfs& dfs) {
-                std::lock_guard lock(found_mutex);
-                if (found_index < 0) {
-                  found_index = static_cast<int>(i);
-                  found_suffix = dfs.path();
-                }
-              });
-            }
-          },
-          tbb::simple_partitioner());
+      tbb::task_group group;
+      for (std::size_t w = 0; w < per_worker_.size(); ++w) {
+        group.run([&, w] {
+          for (std::size_t i = next.fetch_add(1); i < frontier.size() && !cancel_.load();
+               i = next.fetch_add(1)) {
+            const FrontierNode& node = frontier[i];
+            const int parent_blank = B::neighbour(node.state.blank, inverse(node.move));
+            subtree(w, node, parent_blank, bound, [&](const Dfs& dfs) {
+              std::lock_guard lock(found_mutex);
+              if (found_index < 0) {
+                found_index = static_cast<int>(i);
+                found_suffix = dfs.path();
+              }
+            });
+          }
+          done.fetch_add(1, std::memory_order_release);  // orders the task's writes for TSan too
+        });
+      }
+      group.wait();
     });
+    done.load(std::memory_order_acquire);
+    std::lock_guard found_lock(found_mutex);
+    std::lock_guard stop_lock(stop_mutex_);
     if (found_index >= 0) {
       result.path = prefix(levels, static_cast<std::size_t>(found_index));
       result.path.insert(result.path.end(), found_suffix.begin(), found_suffix.end());
@@ -191,7 +200,8 @@ class ParallelIda {
 
   // Runs one task: BoundedDfs below `node`. Calls on_found(dfs) when it reaches the goal.
   template <class OnFound>
-  void subtree(const FrontierNode& node, int parent_blank, int bound, OnFound on_found) {
+  void subtree(std::size_t worker, const FrontierNode& node, int parent_blank, int bound,
+               OnFound on_found) {
     Limits task_limits = limits_;
     if (limits_.time_seconds > 0) {
       task_limits.time_seconds = limits_.time_seconds - clock_.elapsed();
@@ -207,10 +217,7 @@ class ParallelIda {
     const auto outcome = dfs.run(node.state, node.value, node.g, parent_blank, bound);
     tasks_expanded_.fetch_add(dfs.expanded(), std::memory_order_relaxed);
     tasks_generated_.fetch_add(dfs.generated(), std::memory_order_relaxed);
-    const int slot = tbb::this_task_arena::current_thread_index();
-    const auto index = static_cast<std::size_t>(
-        slot >= 0 && slot < static_cast<int>(per_worker_.size()) ? slot : 0);
-    per_worker_[index].fetch_add(dfs.expanded(), std::memory_order_relaxed);
+    per_worker_[worker].fetch_add(dfs.expanded(), std::memory_order_relaxed);
     switch (outcome) {
       case Dfs::Outcome::Found:
         on_found(dfs);
@@ -260,7 +267,7 @@ class ParallelIda {
   const Limits limits_;
   const LimitClock clock_;
   ThreadBudget budget_;
-  std::vector<std::atomic<std::uint64_t>> per_worker_;  // expansions by arena slot
+  std::vector<std::atomic<std::uint64_t>> per_worker_;  // expansions by worker task
   std::uint64_t frontier_expanded_ = 0, frontier_generated_ = 0;
   std::atomic<std::uint64_t> tasks_expanded_{0}, tasks_generated_{0};
   std::atomic<int> next_bound_{INT_MAX};

@@ -181,7 +181,7 @@ TEST(CheckTiles, NamesTheProblem) {
   EXPECT_EQ(check_tiles({0, 1, 2, 3}, {2, 2}), "");
   EXPECT_NE(check_tiles({0, 1, 2}, {2, 2}).find("wrong count"), std::string::npos);
   EXPECT_EQ(check_tiles({0, 1, 2, 4}, {2, 2}), "tile 4 out of range 0..3 for 2x2");
-  EXPECT_EQ(check_tiles({0, 1, 1, 3}, {2, 2}), "duplicate tile 1 (tile 2 missing)");
+  EXPECT_EQ(check_tiles({0, 1, 1, 3}, {2, 2}), "duplicate tile 1 and missing tile 2");
 }
 
 TEST(BenchSet, ReadsKorf100WithLengths) {
@@ -219,7 +219,7 @@ std::string bench_error(const std::string& text, BoardSize size = {}) {
 
 TEST(BenchSet, ErrorsNameTheLine) {
   EXPECT_EQ(bench_error("# ok\n1 0 0 1 2 3\n\n2 1 1 0 2 3\n"), "");
-  EXPECT_EQ(bench_error("1 0 0 1 2 3\n2 1 1 1 2 3\n"), "line 2: duplicate tile 1 (tile 0 missing)");
+  EXPECT_EQ(bench_error("1 0 0 1 2 3\n2 1 1 1 2 3\n"), "line 2: duplicate tile 1 and missing tile 0");
   EXPECT_NE(bench_error("1 0 0 1 2 3\n2 0 0 1 2 3 4 5 6 7 8\n").find("line 2: size mismatch"),
             std::string::npos);
   EXPECT_NE(bench_error("1 0 0 1 2 3 4 5\n").find("line 1: ambiguous size"), std::string::npos);

@@ -263,9 +263,10 @@ TEST_F(PdbFile, PdbgenInterruptedLeavesNoPartialFile) {
   kill(child, SIGINT);
   int status = 0;
   ASSERT_EQ(waitpid(child, &status, 0), child);
-  ASSERT_TRUE(WIFEXITED(status));
-  const int code = WEXITSTATUS(status);
-  EXPECT_TRUE(code == 4 || code == 0) << "exit " << code;  // 0 only if it finished within 400 ms
+  // 4: interrupted (the usual case); 0: it finished within 400 ms; killed by SIGINT: the signal came
+  // before pdbgen installed its handler (a very slow start), so nothing was written.
+  const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  EXPECT_TRUE(code == 4 || code == 0 || code == 128 + SIGINT) << "exit " << code;
   // Whatever was written is complete and valid; nothing half-written or temporary remains.
   for (const fs::path& file : files()) {
     EXPECT_EQ(file.extension(), ".pdb") << file;

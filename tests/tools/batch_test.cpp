@@ -53,7 +53,8 @@ TEST(RunInOrder, EmitsEveryIndexOnceInOrder) {
 
 TEST(RunInOrder, NothingToDo) {
   int calls = 0;
-  run_in_order(0, 4, [&](std::size_t) { return ++calls; }, [&](std::size_t, int) { ++calls; });
+  run_in_order(
+      0, 4, [&](std::size_t) { return ++calls; }, [&](std::size_t, int) { ++calls; });
   EXPECT_EQ(calls, 0);
 }
 

@@ -69,7 +69,7 @@ TEST(FaultPdb, BuildKilledMidWayLeavesNoFinalFileAndTheNextBuildSucceeds) {
   NPUZZLE_REQUIRE_BINARY(pdbgen_binary());
   const fs::path dir = fresh_dir("killed_build");
   const std::vector<std::string> build = {pdbgen_binary(), "build",     "--size",    "4x4",
-                                          "--partition",   "1,2,3,4,5", "--threads", "1",
+                                          "--partition",   "1,2,3,4,5,6", "--threads", "1",
                                           "--dir",         dir.string()};
   RunSpec spec;
   spec.argv = build;
@@ -100,7 +100,7 @@ TEST(FaultPdb, BuildInterruptedBySigintExitsFourAndLeavesNothing) {
   const fs::path dir = fresh_dir("interrupted_build");
   RunSpec spec;
   spec.argv = {pdbgen_binary(), "build",     "--size", "4x4",   "--partition",
-               "1,2,3,4,5",     "--threads", "1",      "--dir", dir.string()};
+               "1,2,3,4,5,6",   "--threads", "1",      "--dir", dir.string()};
   spec.trigger = "building";
   spec.delay_seconds = 0.2;
   spec.signal_number = SIGINT;
@@ -135,10 +135,11 @@ TEST(FaultPdb, WriteFailureOnAFileSizeLimitIsReportedAndLeavesNothing) {
 
 const char* const kBoard3x3 = "8 6 7 2 5 4 3 0 1";
 
-// Runs `npuzzle solve --output json --heuristic H [--pdb-dir DIR]` on a 3x3 board.
-RunResult solve_3x3(const std::string& heuristic, const fs::path& dir = {}) {
+// Runs `npuzzle solve --output OUTPUT --heuristic H [--pdb-dir DIR]` on a 3x3 board.
+RunResult solve_3x3(const std::string& heuristic, const fs::path& dir = {},
+                    const std::string& output = "json") {
   RunSpec spec;
-  spec.argv = {npuzzle_binary(), "solve", "--output", "json", "--heuristic", heuristic};
+  spec.argv = {npuzzle_binary(), "solve", "--output", output, "--heuristic", heuristic};
   if (!dir.empty()) spec.argv.insert(spec.argv.end(), {"--pdb-dir", dir.string()});
   spec.argv.push_back(kBoard3x3);
   spec.timeout_seconds = 120;
@@ -226,7 +227,7 @@ TEST_P(FaultPdbDamaged, SolveExitsTwoNamingTheFile) {
       break;
     }
   }
-  const RunResult run = solve_3x3("pdb", dir);
+  const RunResult run = solve_3x3("pdb", dir, "text");
   ASSERT_TRUE(run.exited()) << run.describe() << "\n" << run.err;
   EXPECT_EQ(run.exit_code, 2) << run.out << run.err;
   const std::string name = table.filename().string();

@@ -226,8 +226,7 @@ inline std::string first_line(const std::string& text) {
 // Records one row of the fault table for the current test: the area ("signals", "limits",
 // "database", "input"), the fault tried, and what the program did (as observed in this run). The
 // scratch directory's path is shown as SCRATCH, so the table does not change from run to run.
-inline void record_fault(const std::string& area, const std::string& fault,
-                         std::string observed) {
+inline void record_fault(const std::string& area, const std::string& fault, std::string observed) {
   const std::string dir = scratch_dir().string();
   for (auto at = observed.find(dir); at != std::string::npos; at = observed.find(dir, at)) {
     observed.replace(at, dir.size(), "SCRATCH");

@@ -36,6 +36,8 @@
 #include "heuristics/misplaced.hpp"
 #include "heuristics/pdb.hpp"
 #include "heuristics/walking_distance.hpp"
+#include "parallel/hda_star.hpp"
+#include "parallel/parallel_ida.hpp"
 
 namespace npuzzle {
 
@@ -64,15 +66,8 @@ class UsageError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Why a choice cannot run yet ("" when it can). Keep in step with the switches below.
-inline std::string unavailable_reason(Algorithm a, const std::optional<HeuristicChoice>& /*h*/) {
-  switch (a) {
-    case Algorithm::Hda:
-    case Algorithm::Pida:
-      return std::string("--algo ") + algorithm_name(a) + " is not available in this build";
-    default:
-      break;
-  }
+// Why a choice cannot run ("" when it can). Keep in step with the switches below.
+inline std::string unavailable_reason(Algorithm /*a*/, const std::optional<HeuristicChoice>& /*h*/) {
   return {};
 }
 
@@ -122,7 +117,9 @@ SearchResult run_algorithm(const SolveRequest& request, const H& h, const Goal<B
     case Algorithm::Greedy:
       return greedy(h, goal, start, request.limits);
     case Algorithm::Hda:
+      return hda_star(h, goal, start, request.limits, HdaOptions{request.threads});
     case Algorithm::Pida:
+      return parallel_ida_star(h, goal, start, request.limits, request.threads, request.progress);
     case Algorithm::Bfs:
       break;
   }
