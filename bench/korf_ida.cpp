@@ -1,4 +1,8 @@
-// Temporary driver: IDA* on Korf's 100 with md or lc.
+// bench/korf_ida.cpp — sequential IDA* over an instance set (`id length tiles…`, 4x4, goal blank
+// first) with Manhattan (md) or linear conflict (lc): one row per instance (id, known length, found
+// length, expanded, generated, seconds, generated nodes/s, ok when the replayed path has the known
+// length) and a total. Usage: korf_ida SET [md|lc] [FIRST_ID] [LAST_ID]. Kept apart from
+// `npuzzle bench` so callgrind profiles see the search alone (no CLI, no TBB).
 #include <cstdio>
 #include <cstring>
 #include <fstream>
