@@ -128,6 +128,35 @@ TEST_F(Npuzzle, UsageErrorsExitOne) {
   }
 }
 
+// A partition given as tile lists on the command line is built on first use into --pdb-dir, used
+// with reflection, and gives the same optimal length as linear conflict; a partition that does not
+// fit the board is a usage error naming the problem.
+TEST_F(Npuzzle, UserPartitionFromTheCommandLineSolvesOptimally) {
+  const std::string dir = (scratch() / "user-partition").string();
+  // One of the two 31-move 8-puzzle states (goal 1..8 then the blank).
+  const std::string board = "--goal blank-last '8 6 7 2 5 4 3 0 1'";
+  const Ran lc = npuzzle("solve --output json --heuristic lc " + board);
+  ASSERT_EQ(lc.code, 0) << lc.err;
+  const int optimum = json_lines(lc.out).at(0)["length"].get<int>();
+  EXPECT_EQ(optimum, 31);
+  for (const char* partition : {"1,2,3,4/5,6,7,8", "1,5,6/2,3"}) {
+    SCOPED_TRACE(partition);
+    const Ran run = npuzzle("solve --output json --pdb-dir " + dir +
+                            " --heuristic pdb:" + partition + " " + board);
+    ASSERT_EQ(run.code, 0) << run.err;
+    const auto j = json_lines(run.out).at(0);
+    EXPECT_EQ(j["length"], optimum);
+    EXPECT_EQ(j["heuristic"], std::string("pdb:") + partition);
+    EXPECT_NE(run.err.find("pdb custom"), std::string::npos) << run.err;
+  }
+  for (const char* bad : {"pdb:1,2,3/3,4", "pdb:1,2,99", "pdb:6-6-3", "pdb:"}) {
+    SCOPED_TRACE(bad);
+    const Ran run = npuzzle("solve --pdb-dir " + dir + " --heuristic " + bad + " " + board);
+    EXPECT_EQ(run.code, 1) << run.out << run.err;
+    EXPECT_FALSE(run.err.empty());
+  }
+}
+
 TEST_F(Npuzzle, InputErrorsExitTwoAndNameTheProblem) {
   Ran run = npuzzle("solve '1 1 2 3 4 5 6 7 8'");
   EXPECT_EQ(run.code, 2);
@@ -389,6 +418,42 @@ TEST_F(Npuzzle, BenchChecksLengthsAndWritesCsv) {
   EXPECT_EQ(bad.code, 2);
   EXPECT_NE(bad.err.find("known optimum"), std::string::npos) << bad.err;
   EXPECT_EQ(npuzzle("bench --quiet " + write_file("broken.txt", "1 2 3\n")).code, 2);
+}
+
+// --baseline runs a sequential algorithm first and the speedups are relative to it; --repeat keeps
+// one run per thread count in the CSV (the median one); a parallel baseline is a usage error.
+TEST_F(Npuzzle, BenchBaselineAndRepeat) {
+  const auto korf = korf_by_length();
+  const std::string ids =
+      std::to_string(korf[0].instance.id) + "," + std::to_string(korf[1].instance.id);
+  const std::string csv = (scratch() / "baseline.csv").string();
+  const Ran run = npuzzle(
+      "bench --quiet --heuristic lc --algo pida --baseline ida --repeat 3 "
+      "--threads 1,2 --ids " +
+      ids + " --csv " + csv);
+  ASSERT_EQ(run.code, 0) << run.err;
+  EXPECT_NE(run.out.find("median of 3 runs"), std::string::npos) << run.out;
+  std::istringstream lines(run.out);
+  std::vector<std::string> table;
+  for (std::string line; std::getline(lines, line);) table.push_back(line);
+  ASSERT_EQ(table.size(), 5u) << run.out;  // title, header, ida, pida x 2
+  EXPECT_EQ(table[2].find("    ida       1"), 0u) << table[2];
+  EXPECT_NE(table[2].find(" 1.00 "), std::string::npos) << table[2];  // the baseline's own speedup
+  EXPECT_EQ(table[3].find("   pida       1"), 0u) << table[3];
+  EXPECT_EQ(table[4].find("   pida       2"), 0u) << table[4];
+  std::istringstream rows(read_file(csv));
+  std::string header;
+  std::getline(rows, header);
+  int ida_rows = 0, pida_rows = 0;
+  for (std::string row; std::getline(rows, row);) {
+    EXPECT_NE(row.find(",solved,"), std::string::npos) << row;
+    ida_rows += row.find(",ida,") != std::string::npos;
+    pida_rows += row.find(",pida,") != std::string::npos;
+  }
+  EXPECT_EQ(ida_rows, 2);
+  EXPECT_EQ(pida_rows, 4);
+  EXPECT_EQ(npuzzle("bench --quiet --algo pida --baseline hda --ids 1").code, 1);
+  EXPECT_EQ(npuzzle("bench --quiet --repeat 0 --ids 1").code, 1);
 }
 
 TEST_F(Npuzzle, BenchPlotsWithGnuplot) {

@@ -16,7 +16,8 @@ void add_search_options(CLI::App& command, SearchOptions& o) {
                      "(greedy best-first, not optimal)");
   command.add_option("--heuristic", o.heuristic,
                      "misplaced, md (Manhattan), lc (linear conflict), wd (walking distance), "
-                     "pdb[:663|555|78] (pattern databases); default: the best for the board");
+                     "pdb (the best pattern databases present), pdb:PARTITION (7-8, 6-6-3, 5-5-5, "
+                     "6-6-6-6, full, or tile lists 1,2,3/4,5,6); default: the best for the board");
   command.add_option("--tie-break", o.tie_break,
                      "A* among equal f: lifo, fifo, larger-g (default)");
   command.add_option("--time-limit", o.time_limit, "seconds per instance (0: none)")

@@ -1,10 +1,15 @@
 // `npuzzle bench [SET]`: solve a benchmark set (default Korf's 100) once per thread count, check
 // every length against the set's known optimum, and print time, nodes, speedup and efficiency per
 // thread count (plus load balance, search overhead and communication for the parallel algorithms);
-// per instance rows go to --csv, a speedup/efficiency plot to --plot (gnuplot).
+// per instance rows go to --csv, a plot of speedup, efficiency, balance, overhead and communication
+// to --plot (gnuplot, PNG).
 //
 // Thread counts mean threads per instance for hda and pida (instances one after another), and
-// instances solved at once for the sequential algorithms (throughput scaling).
+// instances solved at once for the sequential algorithms (throughput scaling). Speedups are
+// relative to the first thread count, or to --baseline ALGO (a sequential algorithm run first on
+// one thread, e.g. ida for pida, astar for hda). --repeat N runs every sweep N times and keeps the
+// run of median wall time (the machine is noisy; node counts of the parallel searches vary a little
+// per run).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -12,7 +17,9 @@
 #include <iostream>
 #include <memory>
 #include <numeric>
+#include <optional>
 #include <set>
+#include <sstream>
 
 #include "parallel/batch.hpp"
 #include "tools/app/app.hpp"
@@ -28,6 +35,8 @@ struct BenchOptions {
   std::string ids;
   std::string csv;
   std::string plot;
+  std::string baseline;
+  int repeat = 1;
   SearchOptions search;
   bool quiet = false;
 };
@@ -40,12 +49,16 @@ struct Row {
   SolveOutcome outcome;
 };
 
-// Totals of one thread count.
+// Totals of one run of the set with one algorithm and thread count.
 struct Sweep {
+  std::string algorithm;
   int threads = 0;
   double seconds = 0;  // wall clock for the whole set
   std::uint64_t expanded = 0, generated = 0, sent = 0;
   double max_worker = 0, mean_worker = 0;  // summed over instances with per-worker counts
+  std::string csv_rows;                    // this run's lines of the --csv file
+  int exit_code = kExitOk;
+  bool interrupted = false;
 };
 
 int parse_count(const std::string& text, const std::string& what) {
@@ -120,7 +133,19 @@ std::string check_row(const Row& row) {
   return {};
 }
 
-void write_plot(const std::string& file, const std::vector<Sweep>& sweeps,
+// The figures of `s` relative to `base` (the baseline or the first sweep).
+struct Relative {
+  double speedup, efficiency, balance, overhead, communication;
+};
+Relative relative(const Sweep& s, const Sweep& base) {
+  const double speedup = base.seconds / std::max(s.seconds, 1e-9);
+  return {speedup, speedup * base.threads / s.threads,
+          s.mean_worker > 0 ? s.max_worker / s.mean_worker : 1.0,
+          static_cast<double>(s.expanded) / std::max<double>(static_cast<double>(base.expanded), 1),
+          static_cast<double>(s.sent) / std::max<double>(static_cast<double>(s.expanded), 1)};
+}
+
+void write_plot(const std::string& file, const std::vector<Sweep>& sweeps, const Sweep& base,
                 const std::string& title) {
   if (file.find_first_of("'\"\n") != std::string::npos) {
     throw UsageError("--plot: the file name must not contain quotes");
@@ -129,25 +154,111 @@ void write_plot(const std::string& file, const std::vector<Sweep>& sweeps,
   if (!gnuplot) throw InputError("cannot run gnuplot (install gnuplot-nox)");
   std::fprintf(gnuplot, "$data << EOD\n");
   for (const Sweep& s : sweeps) {
-    const double speedup = sweeps.front().seconds / std::max(s.seconds, 1e-9);
-    const double efficiency = speedup * sweeps.front().threads / s.threads;
-    std::fprintf(gnuplot, "%d %.6f %.6f %.6f\n", s.threads, speedup, efficiency,
-                 static_cast<double>(s.threads) / sweeps.front().threads);
+    const Relative r = relative(s, base);
+    std::fprintf(gnuplot, "%d %.6f %.6f %.6f %.6f %.6f %.6f\n", s.threads, r.speedup, r.efficiency,
+                 static_cast<double>(s.threads) / base.threads, r.balance, r.overhead,
+                 r.communication);
   }
   std::fprintf(gnuplot,
                "EOD\n"
-               "set terminal pngcairo size 1000,450\n"
+               "set terminal pngcairo size 1500,450\n"
                "set output '%s'\n"
-               "set multiplot layout 1,2 title '%s'\n"
+               "set multiplot layout 1,3 title '%s'\n"
                "set xlabel 'threads'\nset grid\nset key left top\n"
-               "set ylabel 'speedup'\n"
+               "set ylabel 'speedup over %s'\n"
                "plot $data using 1:2 with linespoints title 'speedup', "
                "$data using 1:4 with lines dashtype 2 title 'ideal'\n"
                "set ylabel 'efficiency'\nset yrange [0:*]\n"
                "plot $data using 1:3 with linespoints title 'efficiency'\n"
+               "set ylabel 'ratio'\nset yrange [0:*]\n"
+               "plot $data using 1:5 with linespoints title 'load balance (max / mean worker)', "
+               "$data using 1:6 with linespoints title 'search overhead (expanded / base)', "
+               "$data using 1:7 with linespoints title 'communication (sent / expanded)'\n"
                "unset multiplot\n",
-               file.c_str(), title.c_str());
+               file.c_str(), title.c_str(),
+               (base.algorithm + " on " + std::to_string(base.threads)).c_str());
   if (pclose(gnuplot) != 0) throw InputError("gnuplot failed (is gnuplot-nox installed?)");
+}
+
+// Solves the whole set once with `request` on `threads` threads (threads per instance for the
+// parallel searches, instances at once for the others), checking every answer.
+Sweep run_sweep(const SolveRequest& request, int threads, const std::vector<BenchInstance>& set,
+                bool quiet, std::string& heuristic_used) {
+  SolveRequest mine = request;
+  mine.threads = threads;
+  Sweep sweep;
+  sweep.algorithm = algorithm_name(request.algorithm);
+  sweep.threads = threads;
+  const bool parallel_search = is_parallel(request.algorithm);
+  std::ostringstream csv;
+  const auto start = std::chrono::steady_clock::now();
+  const auto solve = [&](std::size_t i) {
+    const Instance& instance = set[i].instance;
+    Row row{instance.id, threads, set[i].optimal_length, {}};
+    row.outcome = solve_instance(mine, instance.rows, instance.cols, instance.tiles);
+    return row;
+  };
+  const auto emit = [&](std::size_t, Row row) {
+    const SearchResult& r = row.outcome.result;
+    const std::string problem = check_row(row);
+    heuristic_used = row.outcome.heuristic;
+    if (!problem.empty()) {
+      std::cerr << "npuzzle bench: instance " << row.id << " with " << sweep.algorithm << " on "
+                << threads << " threads: " << problem << "\n";
+      sweep.exit_code =
+          std::max(sweep.exit_code,
+                   row.outcome.exit_code() == kExitOk ? kExitInput : row.outcome.exit_code());
+    } else if (!quiet) {
+      std::fprintf(stderr, "  %s, threads %d, instance %lld: %zu moves, %llu generated, %.3f s\n",
+                   sweep.algorithm.c_str(), threads, static_cast<long long>(row.id), r.path.size(),
+                   static_cast<unsigned long long>(r.stats.generated), r.stats.seconds);
+    }
+    sweep.expanded += r.stats.expanded;
+    sweep.generated += r.stats.generated;
+    sweep.sent += r.stats.sent;
+    std::uint64_t max_worker = 0;
+    double mean_worker = 0;
+    const auto& workers = r.stats.expanded_per_worker;
+    if (!workers.empty()) {
+      max_worker = *std::max_element(workers.begin(), workers.end());
+      mean_worker =
+          static_cast<double>(std::accumulate(workers.begin(), workers.end(), std::uint64_t{0})) /
+          static_cast<double>(workers.size());
+      sweep.max_worker += static_cast<double>(max_worker);
+      sweep.mean_worker += mean_worker;
+    }
+    char mean_text[32];
+    std::snprintf(mean_text, sizeof mean_text, "%.1f", mean_worker);
+    csv << row.id << ',' << threads << ','
+        << (r.status == Status::Solved ? std::to_string(r.path.size()) : "") << ','
+        << row.optimal_length << ',' << row.outcome.status_name() << ',' << r.stats.expanded << ','
+        << r.stats.generated << ',' << r.stats.seconds << ',' << sweep.algorithm << ','
+        << row.outcome.heuristic << ',' << max_worker << ',' << mean_text << ',' << r.stats.sent
+        << '\n';
+  };
+  run_in_order(set.size(), parallel_search ? 1 : threads, solve, emit);
+  sweep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  sweep.csv_rows = csv.str();
+  sweep.interrupted = interrupt_requested.load();
+  return sweep;
+}
+
+// Runs a sweep `repeat` times and keeps the run with the median wall time.
+Sweep median_sweep(const SolveRequest& request, int threads, const std::vector<BenchInstance>& set,
+                   int repeat, bool quiet, std::string& heuristic_used) {
+  std::vector<Sweep> runs;
+  for (int r = 0; r < repeat; ++r) {
+    runs.push_back(run_sweep(request, threads, set, quiet, heuristic_used));
+    if (runs.back().exit_code != kExitOk || runs.back().interrupted) return runs.back();
+  }
+  std::sort(runs.begin(), runs.end(),
+            [](const Sweep& a, const Sweep& b) { return a.seconds < b.seconds; });
+  if (repeat > 1 && !quiet) {
+    std::fprintf(stderr, "  %s, threads %d: %d runs, %.3f to %.3f s, median %.3f s\n",
+                 runs.front().algorithm.c_str(), threads, repeat, runs.front().seconds,
+                 runs.back().seconds, runs[runs.size() / 2].seconds);
+  }
+  return runs[runs.size() / 2];
 }
 
 int run_bench(const BenchOptions& o) {
@@ -176,91 +287,53 @@ int run_bench(const BenchOptions& o) {
            "heuristic,max_worker_expanded,mean_worker_expanded,sent\n";
   }
 
+  std::optional<Sweep> baseline;
+  std::string heuristic_used;
+  int exit_code = kExitOk;
+  const auto keep = [&](Sweep sweep) {
+    csv << sweep.csv_rows;
+    exit_code = std::max(exit_code, sweep.exit_code);
+    return sweep;
+  };
+  if (!o.baseline.empty()) {
+    SolveRequest base_request = request;
+    base_request.algorithm = *parse_algorithm(o.baseline);
+    baseline = keep(median_sweep(base_request, 1, set, o.repeat, o.quiet, heuristic_used));
+  }
+  std::vector<Sweep> sweeps;
+  for (int threads : thread_counts) {
+    if (interrupt_requested.load()) break;
+    sweeps.push_back(keep(median_sweep(request, threads, set, o.repeat, o.quiet, heuristic_used)));
+  }
+
   const std::string algorithm = algorithm_name(request.algorithm);
   const bool parallel_search = is_parallel(request.algorithm);
   const std::string set_name = o.set.substr(o.set.find_last_of('/') + 1);
-  std::string heuristic_used;
-  int exit_code = kExitOk;
-  std::vector<Sweep> sweeps;
-  for (int threads : thread_counts) {
-    SolveRequest mine = request;
-    mine.threads = threads;
-    Sweep sweep;
-    sweep.threads = threads;
-    const auto start = std::chrono::steady_clock::now();
-    const auto solve = [&](std::size_t i) {
-      const Instance& instance = set[i].instance;
-      Row row{instance.id, threads, set[i].optimal_length, {}};
-      row.outcome = solve_instance(mine, instance.rows, instance.cols, instance.tiles);
-      return row;
-    };
-    const auto emit = [&](std::size_t, Row row) {
-      const SearchResult& r = row.outcome.result;
-      const std::string problem = check_row(row);
-      heuristic_used = row.outcome.heuristic;
-      if (!problem.empty()) {
-        std::cerr << "npuzzle bench: instance " << row.id << " with " << threads
-                  << " threads: " << problem << "\n";
-        exit_code = std::max(
-            exit_code, row.outcome.exit_code() == kExitOk ? kExitInput : row.outcome.exit_code());
-      } else if (!o.quiet) {
-        std::fprintf(stderr, "  threads %d, instance %lld: %zu moves, %llu generated, %.3f s\n",
-                     threads, static_cast<long long>(row.id), r.path.size(),
-                     static_cast<unsigned long long>(r.stats.generated), r.stats.seconds);
-      }
-      sweep.expanded += r.stats.expanded;
-      sweep.generated += r.stats.generated;
-      sweep.sent += r.stats.sent;
-      double max_worker = 0, mean_worker = 0;
-      const auto& workers = r.stats.expanded_per_worker;
-      if (!workers.empty()) {
-        max_worker = static_cast<double>(*std::max_element(workers.begin(), workers.end()));
-        mean_worker =
-            static_cast<double>(std::accumulate(workers.begin(), workers.end(), std::uint64_t{0})) /
-            static_cast<double>(workers.size());
-        sweep.max_worker += max_worker;
-        sweep.mean_worker += mean_worker;
-      }
-      if (csv.is_open()) {
-        csv << row.id << ',' << threads << ','
-            << (r.status == Status::Solved ? std::to_string(r.path.size()) : "") << ','
-            << row.optimal_length << ',' << row.outcome.status_name() << ',' << r.stats.expanded
-            << ',' << r.stats.generated << ',' << r.stats.seconds << ',' << algorithm << ','
-            << row.outcome.heuristic << ',' << max_worker << ',' << mean_worker << ','
-            << r.stats.sent << '\n';
-      }
-    };
-    run_in_order(set.size(), parallel_search ? 1 : threads, solve, emit);
-    sweep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    sweeps.push_back(sweep);
-    if (interrupt_requested.load()) break;
-  }
-
-  std::printf("bench: %s, %zu instances, %s + %s, %s\n", set_name.c_str(), set.size(),
+  std::printf("bench: %s, %zu instances, %s + %s, %s%s\n", set_name.c_str(), set.size(),
               algorithm.c_str(), heuristic_used.c_str(),
-              parallel_search ? "threads per instance" : "threads = instances solved at once");
-  std::printf("%7s %10s %15s %15s %9s %8s %10s", "threads", "seconds", "expanded", "generated",
-              "Mgen/s", "speedup", "efficiency");
+              parallel_search ? "threads per instance" : "threads = instances solved at once",
+              o.repeat > 1 ? (", median of " + std::to_string(o.repeat) + " runs").c_str() : "");
+  std::printf("%7s %7s %10s %15s %15s %9s %8s %10s", "algo", "threads", "seconds", "expanded",
+              "generated", "Mgen/s", "speedup", "efficiency");
   if (parallel_search) std::printf(" %8s %8s %9s", "balance", "overhead", "sent/exp");
   std::printf("\n");
-  const Sweep& base = sweeps.front();
-  for (const Sweep& s : sweeps) {
-    const double speedup = base.seconds / std::max(s.seconds, 1e-9);
-    std::printf("%7d %10.3f %15llu %15llu %9.2f %8.2f %10.2f", s.threads, s.seconds,
-                static_cast<unsigned long long>(s.expanded),
+  if (sweeps.empty()) return std::max(exit_code, 4);
+  const Sweep& base = baseline ? *baseline : sweeps.front();
+  const auto print = [&](const Sweep& s) {
+    const Relative r = relative(s, base);
+    std::printf("%7s %7d %10.3f %15llu %15llu %9.2f %8.2f %10.2f", s.algorithm.c_str(), s.threads,
+                s.seconds, static_cast<unsigned long long>(s.expanded),
                 static_cast<unsigned long long>(s.generated),
-                static_cast<double>(s.generated) / std::max(s.seconds, 1e-9) / 1e6, speedup,
-                speedup * base.threads / s.threads);
-    if (parallel_search) {
-      std::printf(" %8.3f %8.3f %9.4f", s.mean_worker > 0 ? s.max_worker / s.mean_worker : 1.0,
-                  static_cast<double>(s.expanded) / std::max<double>(base.expanded, 1),
-                  static_cast<double>(s.sent) / std::max<double>(s.expanded, 1));
-    }
+                static_cast<double>(s.generated) / std::max(s.seconds, 1e-9) / 1e6, r.speedup,
+                r.efficiency);
+    if (parallel_search) std::printf(" %8.3f %8.3f %9.4f", r.balance, r.overhead, r.communication);
     std::printf("\n");
-  }
+  };
+  if (baseline) print(*baseline);
+  for (const Sweep& s : sweeps) print(s);
   std::fflush(stdout);
   if (!o.plot.empty()) {
-    write_plot(o.plot, sweeps,
+    write_plot(o.plot, sweeps, base,
                "npuzzle bench: " + algorithm + " + " + heuristic_used + ", " + set_name + " (" +
                    std::to_string(set.size()) + " instances)");
   }
@@ -284,7 +357,21 @@ void add_bench_command(CLI::App& app, Action& action) {
   cmd->add_option("--ids", options->ids, "the instances to run, e.g. 1-10,82 (default all)");
   add_search_options(*cmd, options->search);
   cmd->add_option("--csv", options->csv, "write one row per instance and thread count to FILE");
-  cmd->add_option("--plot", options->plot, "draw speedup and efficiency to FILE.png (gnuplot)");
+  cmd->add_option("--plot", options->plot,
+                  "draw speedup, efficiency, load balance, overhead and communication against "
+                  "threads to FILE (PNG, gnuplot)");
+  cmd->add_option("--baseline", options->baseline,
+                  "run this sequential algorithm first (one thread) and give speedups relative to "
+                  "it, e.g. --algo pida --baseline ida")
+      ->check([](const std::string& text) -> std::string {
+        const auto a = parse_algorithm(text);
+        if (!a) return "unknown algorithm '" + text + "'";
+        if (is_parallel(*a)) return "the baseline must be a sequential algorithm";
+        return {};
+      });
+  cmd->add_option("--repeat", options->repeat,
+                  "run each thread count N times and keep the run of median time (default 1)")
+      ->check(CLI::Range(1, 100));
   cmd->add_flag("-q,--quiet", options->quiet, "no per-instance lines on stderr");
   cmd->callback([options, &action] { action = [options] { return run_bench(*options); }; });
 }

@@ -12,8 +12,6 @@ constexpr std::array<Algorithm, 7> kAlgorithms = {
 constexpr std::array<HeuristicKind, 5> kHeuristics = {
     HeuristicKind::Misplaced, HeuristicKind::Manhattan, HeuristicKind::LinearConflict,
     HeuristicKind::WalkingDistance, HeuristicKind::Pdb};
-// Pattern-database partitions of the 4x4 board that --heuristic pdb:VARIANT names.
-constexpr std::array<const char*, 3> kPdbVariants = {"663", "555", "78"};
 
 using SolveFn = SolveOutcome (*)(const SolveRequest&, const HeuristicChoice&,
                                  const std::vector<int>&);
@@ -97,16 +95,16 @@ std::optional<HeuristicChoice> parse_heuristic(const std::string& text, std::str
   for (HeuristicKind kind : kHeuristics) {
     if (base != heuristic_name(kind)) continue;
     if (colon == std::string::npos) return HeuristicChoice{kind, {}};
-    std::string variant = text.substr(colon + 1);
-    variant.erase(std::remove(variant.begin(), variant.end(), '-'), variant.end());
-    const bool known = std::find_if(kPdbVariants.begin(), kPdbVariants.end(), [&](const char* v) {
-                         return variant == v;
-                       }) != kPdbVariants.end();
-    if (kind == HeuristicKind::Pdb && known) return HeuristicChoice{kind, variant};
-    error = "unknown heuristic variant '" + text + "' (pdb:663, pdb:555 or pdb:78)";
+    std::string partition = text.substr(colon + 1);
+    if (kind == HeuristicKind::Pdb && !partition.empty()) return HeuristicChoice{kind, partition};
+    error = kind == HeuristicKind::Pdb
+                ? "'" + text + "' names no partition (pdb:7-8, pdb:6-6-3 or tile lists like " +
+                      "pdb:1,2,3,4,5,6,7/8,9,10,11,12,13,14,15)"
+                : "'" + base + "' takes no ':' argument (only pdb does)";
     return std::nullopt;
   }
-  error = "unknown heuristic '" + text + "' (misplaced, md, lc, wd, pdb, pdb:663, pdb:555, pdb:78)";
+  error = "unknown heuristic '" + text +
+          "' (misplaced, md, lc, wd, pdb, pdb:PARTITION such as pdb:7-8 or pdb:1,2,3/4,5,6)";
   return std::nullopt;
 }
 
@@ -141,6 +139,16 @@ SolveOutcome solve_instance(const SolveRequest& request, int rows, int cols,
                 std::to_string(rows) + "x" + std::to_string(cols);
     out.error_exit_code = 2;
     return out;
+  }
+  if (heuristic.kind == HeuristicKind::Pdb && !heuristic.variant.empty() &&
+      request.algorithm != Algorithm::Bfs) {
+    try {  // a partition that does not fit the board is a usage error, whatever the board
+      pdb::parse_partition(heuristic.variant, rows, cols, goal);
+    } catch (const pdb::PdbError& e) {
+      out.error = e.what();
+      out.error_exit_code = 1;
+      return out;
+    }
   }
   if (!solvable(rows, cols, tiles, goal)) {
     out.result.status = Status::Unsolvable;

@@ -51,13 +51,15 @@ std::optional<TieBreak> parse_tie_break(const std::string& text);  // "lifo", "f
 // True for the algorithms that use --threads inside one search (instances then run one at a time).
 bool is_parallel(Algorithm a);
 
-// A heuristic named on the command line: "md", "pdb", "pdb:663" …
+// A heuristic named on the command line: "md", "pdb", "pdb:6-6-3", "pdb:1,2,3/4,5,6" …
 struct HeuristicChoice {
   HeuristicKind kind = HeuristicKind::LinearConflict;
-  std::string variant;       // pdb only: "663", "555", "78"; empty for the default partition
-  std::string name() const;  // "lc", "pdb:663"
+  // pdb only: the partition as given (a name such as "7-8" or "663", or tile lists "1,2,3/4,5,6"),
+  // checked against the board when the search starts; empty for the best present.
+  std::string variant;
+  std::string name() const;  // "lc", "pdb:6-6-3"
 };
-// nullopt (with `error` set) for an unknown name or pdb variant.
+// nullopt (with `error` set) for an unknown name, or an argument after ':' other than pdb's.
 std::optional<HeuristicChoice> parse_heuristic(const std::string& text, std::string& error);
 
 // Thrown when a combination has no implementation; the tool turns it into exit code 1.
@@ -67,7 +69,8 @@ class UsageError : public std::runtime_error {
 };
 
 // Why a choice cannot run ("" when it can). Keep in step with the switches below.
-inline std::string unavailable_reason(Algorithm /*a*/, const std::optional<HeuristicChoice>& /*h*/) {
+inline std::string unavailable_reason(Algorithm /*a*/,
+                                      const std::optional<HeuristicChoice>& /*h*/) {
   return {};
 }
 
