@@ -2,17 +2,22 @@
 //
 // N workers. Worker w owns the states whose owner hash (parallel/zobrist.hpp) maps to w. Each
 // worker has its own open list (a bucket queue over integer f, ties toward larger g), its own
-// closed list
-// (`absl::flat_hash_map` from the packed word to the best g known and the move that reached it) and
-// its own node pool. A successor owned by another worker is buffered and sent in batches to that
-// worker's inbox (a vector under a mutex held only to append or to swap the whole batch out).
+// closed list (`absl::flat_hash_map` from the packed word to the best g known and the move that
+// reached it) and its own node pool. A successor owned by another worker is buffered in a message
+// (a batch of up to kBatch nodes) for that worker; a full message, or every message at a flush, is
+// posted to the owner's inbox: a lock-free stack (one compare-and-swap to post, one exchange to
+// take all mail). Consumed messages go back to the worker that filled them through a second
+// lock-free stack, so messages are allocated only while the traffic grows, never per node, and no
+// lock is taken.
 //
 // Scheduling: each worker is an actor. A worker runs as a TBB task while it has work (a node with
-// f below the incumbent, or mail); when it has none it flushes its outgoing batches, marks itself
-// idle under its inbox lock and ends its task. Delivering mail to an idle worker marks it running
-// and spawns its task in the same `tbb::task_group`. Hence the search is over exactly when the task
-// group is empty: no worker holds a node with f below the incumbent and no node is in flight. It
-// never spins and needs no particular number of real threads (correct even when TBB gives fewer).
+// f below the incumbent, or mail); when it has none it flushes its outgoing messages and swaps its
+// empty inbox for the idle marker (compare-and-swap: it fails if mail has just arrived, and the
+// worker goes on). Posting onto an idle marker takes the marker away, so exactly one poster sees
+// it, and that poster spawns the worker's task in the same `tbb::task_group`. Hence the search is
+// over exactly when the task group is empty: no worker holds a node with f below the incumbent and
+// no node is in flight. It never spins and needs no particular number of real threads (correct
+// even when TBB gives fewer).
 //
 // Incumbent: the least g of a goal generated so far, lowered by the worker that generates the goal
 // (the goal node still travels to its owner, whose entry records the path). Nodes with f >=
@@ -34,6 +39,7 @@
 #include <tbb/task_group.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <climits>
 #include <cstdint>
@@ -89,6 +95,16 @@ struct Node {
   std::int32_t g = 0;
   std::int32_t f = 0;
   std::int8_t move = kNoMove;  // the blank move that reached `state`
+};
+
+// A batch of nodes from one worker to another: linked into the receiver's inbox, then returned to
+// the worker that filled it (`owner`) for reuse.
+template <class N, std::size_t kCapacity>
+struct Message {
+  Message* next = nullptr;
+  int owner = 0;
+  std::uint32_t count = 0;
+  std::array<N, kCapacity> nodes;
 };
 
 // Fixed-size blocks taken from chunks and recycled through a free list. Not thread-safe: one per
@@ -208,7 +224,8 @@ class HdaStar {
   using ClosedEntry = hda_detail::ClosedEntry;
   using Closed = absl::flat_hash_map<Word, ClosedEntry, hda_detail::WordHash<Word>>;
 
-  static constexpr std::size_t kBatch = 32;         // nodes per message to one worker
+  static constexpr std::size_t kBatch = 32;  // nodes per message to one worker
+  using Message = hda_detail::Message<Node, kBatch>;
   static constexpr std::uint64_t kFlushEvery = 16;  // expansions between flushes of all batches
   static constexpr std::uint64_t kPoll = 1024;      // expansions between limit checks
   static constexpr int kAhead = 2;                  // f a worker may run ahead of the others
@@ -220,7 +237,12 @@ class HdaStar {
         hasher_(options.hash),
         budget_(options.threads),
         workers_(static_cast<std::size_t>(std::max(options.threads, 1))) {
-    for (auto& w : workers_) w.outbox.resize(workers_.size());
+    for (int i = 0; i < static_cast<int>(workers_.size()); ++i) {
+      Worker& w = workers_[static_cast<std::size_t>(i)];
+      w.index = i;
+      w.outbox.assign(workers_.size(), nullptr);
+      w.inbox.store(idle_marker(), std::memory_order_relaxed);
+    }
   }
 
   SearchResult run(const State<B>& start) {
@@ -232,15 +254,11 @@ class HdaStar {
       first.owner_hash = hasher_.hash(start);
       first.f = h_.estimate(first.value);
       const int owner = owner_of(first.owner_hash);
+      Message* message = empty_message(workers_[static_cast<std::size_t>(owner)]);
+      message->nodes[0] = first;
+      message->count = 1;
       budget_.execute([&] {
-        {
-          std::lock_guard lock(workers_[static_cast<std::size_t>(owner)].mutex);
-          Worker& w = workers_[static_cast<std::size_t>(owner)];
-          w.inbox.push_back(first);
-          w.has_mail.store(true, std::memory_order_release);
-          w.running = true;
-        }
-        group_.run([this, owner] { work(owner); });
+        if (post(owner, message)) group_.run([this, owner] { work(owner); });
         group_.wait();
       });
     } catch (const std::bad_alloc&) {
@@ -256,19 +274,22 @@ class HdaStar {
     hda_detail::OpenList<Node> open;
     Closed closed;
     hda_detail::Pool<Node> pool;
-    std::vector<std::vector<Node>> outbox;  // per destination worker
-    std::vector<Node> mail;                 // the batch taken from the inbox
+    int index = 0;
+    std::vector<Message*> outbox;  // per destination worker: the message being filled, or nullptr
+    std::vector<Message*> spare;   // empty messages of this worker, ready to fill
+    std::vector<std::unique_ptr<Message>> owned;  // every message this worker allocated
+    Message* pending = nullptr;                   // mail taken from the inbox and not yet inserted
     std::uint64_t expanded = 0, generated = 0, sent = 0, reexpanded = 0;
     std::uint64_t reported = 0;  // expansions already added to total_expanded_
     std::uint64_t since_flush = 0;
     int expanding_f = INT_MAX;  // f of the node being expanded (a lower bound if it is cut short)
-    // Shared: guarded by `mutex`.
-    std::mutex mutex;
-    std::vector<Node> inbox;
-    bool running = false;  // a task of this worker is spawned or running
+    // Shared, lock-free. `inbox`: messages posted to this worker, newest first; nullptr while a
+    // task of this worker is spawned or running and has taken all mail; the idle marker when no
+    // task of it runs. `returned`: this worker's messages, consumed by others, newest first.
+    alignas(64) std::atomic<Message*> inbox{nullptr};
+    std::atomic<Message*> returned{nullptr};
     // Published at each poll for the memory limit.
     std::atomic<std::uint64_t> bytes{0};
-    std::atomic<bool> has_mail{false};  // inbox non-empty (written under `mutex`)
     // The least f in the open list while the worker runs, INT_MAX while it is idle; read by the
     // others to pace themselves. Alone on its cache line: written rarely, read often.
     alignas(64) std::atomic<int> published_f{INT_MAX};
@@ -290,7 +311,7 @@ class HdaStar {
     try {
       for (;;) {
         if (stop_.load(std::memory_order_relaxed)) return;
-        if (me.has_mail.load(std::memory_order_acquire)) take_mail(me);
+        if (me.inbox.load(std::memory_order_relaxed) != nullptr) take_mail(me);
         const int incumbent = incumbent_.load(std::memory_order_relaxed);
         const int best = me.open.peek_min_f();
         if (best < incumbent && too_far_ahead(me, best)) {
@@ -302,12 +323,14 @@ class HdaStar {
         if (n == nullptr) {
           flush_all(index);
           me.published_f.store(INT_MAX, std::memory_order_relaxed);
-          std::lock_guard lock(me.mutex);
-          if (me.inbox.empty()) {
-            me.running = false;
+          Message* expected = nullptr;
+          // Release: the next task of this worker, spawned by whoever posts onto the marker,
+          // sees everything this one wrote.
+          if (me.inbox.compare_exchange_strong(expected, idle_marker(), std::memory_order_acq_rel,
+                                               std::memory_order_relaxed)) {
             return;
           }
-          continue;
+          continue;  // mail arrived meanwhile
         }
         me.expanding_f = n->f;
         expand(index, me, n);
@@ -339,14 +362,60 @@ class HdaStar {
     return best > floor + kAhead;
   }
 
+  // Takes every message posted to `me` (one exchange), inserts their nodes and returns each
+  // message to the worker that filled it. `pending` holds what is not inserted yet, for finish().
   void take_mail(Worker& me) {
-    {
-      std::lock_guard lock(me.mutex);
-      me.mail.swap(me.inbox);
-      me.has_mail.store(false, std::memory_order_relaxed);
+    me.pending = me.inbox.exchange(nullptr, std::memory_order_acquire);
+    while (me.pending != nullptr) {
+      Message* message = me.pending;
+      for (std::uint32_t i = 0; i < message->count; ++i) insert(me, message->nodes[i]);
+      me.pending = message->next;
+      give_back(message);
     }
-    for (const Node& n : me.mail) insert(me, n);
-    me.mail.clear();
+  }
+
+  // The idle marker: never dereferenced, only compared (the address of a member of this search).
+  Message* idle_marker() { return reinterpret_cast<Message*>(&idle_marker_storage_); }
+
+  // Pushes `message` onto worker `to`'s inbox; true when `to` was idle (the caller spawns its task:
+  // only the poster that took the marker away sees true).
+  bool post(int to, Message* message) {
+    std::atomic<Message*>& inbox = workers_[static_cast<std::size_t>(to)].inbox;
+    Message* head = inbox.load(std::memory_order_relaxed);
+    do {
+      message->next = head == idle_marker() ? nullptr : head;
+    } while (!inbox.compare_exchange_weak(head, message, std::memory_order_acq_rel,
+                                          std::memory_order_relaxed));
+    return head == idle_marker();
+  }
+
+  // Returns a consumed message to the worker that filled it.
+  void give_back(Message* message) {
+    message->count = 0;
+    std::atomic<Message*>& returned = workers_[static_cast<std::size_t>(message->owner)].returned;
+    Message* head = returned.load(std::memory_order_relaxed);
+    do {
+      message->next = head;
+    } while (!returned.compare_exchange_weak(head, message, std::memory_order_release,
+                                             std::memory_order_relaxed));
+  }
+
+  // An empty message of `me`: a spare one, one given back by the others, or a new one.
+  Message* empty_message(Worker& me) {
+    if (me.spare.empty()) {
+      for (Message* m = me.returned.exchange(nullptr, std::memory_order_acquire); m != nullptr;
+           m = m->next) {
+        me.spare.push_back(m);
+      }
+    }
+    if (!me.spare.empty()) {
+      Message* m = me.spare.back();
+      me.spare.pop_back();
+      return m;
+    }
+    me.owned.push_back(std::make_unique<Message>());
+    me.owned.back()->owner = me.index;
+    return me.owned.back().get();
   }
 
   // A node reaches its owner: keep it unless a path at least as short is known.
@@ -403,9 +472,10 @@ class HdaStar {
       if (owner == index) {
         insert(me, child);
       } else {
-        auto& batch = me.outbox[static_cast<std::size_t>(owner)];
-        batch.push_back(child);
-        if (batch.size() >= kBatch) deliver(me, owner);
+        Message*& batch = me.outbox[static_cast<std::size_t>(owner)];
+        if (batch == nullptr) batch = empty_message(me);
+        batch->nodes[batch->count++] = child;
+        if (batch->count == kBatch) deliver(me, owner);
       }
     }
   }
@@ -413,25 +483,15 @@ class HdaStar {
   void flush_all(int index) {
     Worker& me = workers_[static_cast<std::size_t>(index)];
     for (int to = 0; to < static_cast<int>(workers_.size()); ++to) {
-      if (!me.outbox[static_cast<std::size_t>(to)].empty()) deliver(me, to);
+      if (me.outbox[static_cast<std::size_t>(to)] != nullptr) deliver(me, to);
     }
   }
 
   // Sends the batch for worker `to`, spawning its task if it was idle.
   void deliver(Worker& me, int to) {
-    auto& batch = me.outbox[static_cast<std::size_t>(to)];
-    Worker& dest = workers_[static_cast<std::size_t>(to)];
-    me.sent += batch.size();
-    bool spawn = false;
-    {
-      std::lock_guard lock(dest.mutex);
-      dest.inbox.insert(dest.inbox.end(), batch.begin(), batch.end());
-      dest.has_mail.store(true, std::memory_order_release);
-      spawn = !dest.running;
-      dest.running = true;
-    }
-    batch.clear();
-    if (spawn) group_.run([this, to] { work(to); });
+    Message* message = std::exchange(me.outbox[static_cast<std::size_t>(to)], nullptr);
+    me.sent += message->count;
+    if (post(to, message)) group_.run([this, to] { work(to); });
   }
 
   void poll(Worker& me) {
@@ -450,10 +510,9 @@ class HdaStar {
   }
 
   static std::uint64_t bytes_of(const Worker& w) {
-    std::uint64_t outgoing = 0;
-    for (const auto& batch : w.outbox) outgoing += batch.capacity() * sizeof(Node);
     return w.closed.capacity() * (sizeof(typename Closed::value_type) + 1) + w.pool.bytes() +
-           w.open.bytes() + outgoing + w.mail.capacity() * sizeof(Node);
+           w.open.bytes() + w.owned.size() * sizeof(Message) +
+           (w.owned.capacity() + w.spare.capacity()) * sizeof(void*);
   }
 
   void lower_incumbent(int g) {
@@ -490,14 +549,16 @@ class HdaStar {
       // Every node with f below the optimum that was never expanded is held somewhere: in an open
       // list, an inbox, an outgoing batch, or it is the node whose expansion was cut short.
       int bound = incumbent;
-      const auto lower = [&bound](const std::vector<Node>& nodes) {
-        for (const Node& n : nodes) bound = std::min(bound, n.f);
+      const auto lower = [&](const Message* list) {
+        for (; list != nullptr && list != idle_marker(); list = list->next) {
+          for (std::uint32_t i = 0; i < list->count; ++i) bound = std::min(bound, list->nodes[i].f);
+        }
       };
-      for (const Worker& w : workers_) {
+      for (Worker& w : workers_) {
         bound = std::min({bound, w.open.min_f(), w.expanding_f});
-        lower(w.inbox);
-        lower(w.mail);
-        for (const auto& batch : w.outbox) lower(batch);
+        lower(w.inbox.load());
+        lower(w.pending);
+        for (const Message* batch : w.outbox) lower(batch);
       }
       result.bound = std::max(bound == INT_MAX ? 0 : bound, h_.estimate(h_.init(start)));
       return;
@@ -531,7 +592,8 @@ class HdaStar {
   std::atomic<int> incumbent_{INT_MAX};
   std::atomic<std::uint64_t> total_expanded_{0};
   std::atomic<bool> stop_{false};
-  std::atomic<std::uint64_t> tasks_done_{0};  // worker tasks ended
+  std::atomic<std::uint64_t> tasks_done_{0};                // worker tasks ended
+  alignas(Message) unsigned char idle_marker_storage_ = 0;  // its address is the idle marker
   std::mutex stop_mutex_;
   Status stop_status_ = Status::Limit;
   std::string stop_reason_;
