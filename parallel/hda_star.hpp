@@ -19,6 +19,12 @@
 // no node is in flight. It never spins and needs no particular number of real threads (correct
 // even when TBB gives fewer).
 //
+// Ramp-up: the worker owning the start first searches alone, keeping every node it generates, for
+// up to HdaOptions::ramp_up expansions (A* exactly). A small search, as most are with pattern
+// databases, ends there with none of the parallel overhead; a larger one then moves every closed
+// entry and open node to its owner (the others are idle: nothing was posted to them yet) and wakes
+// the owners.
+//
 // Incumbent: the least g of a goal generated so far, lowered by the worker that generates the goal
 // (the goal node still travels to its owner, whose entry records the path). Nodes with f >=
 // incumbent are neither sent, stored nor expanded. With an admissible heuristic the incumbent at
@@ -41,6 +47,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <chrono>
 #include <climits>
 #include <cstdint>
 #include <memory>
@@ -61,6 +68,8 @@ namespace npuzzle {
 struct HdaOptions {
   int threads = 1;
   OwnerHash hash = OwnerHash::AbstractZobrist;
+  // Expansions by the start's owner alone before the search is shared out (0: shared at once).
+  std::uint64_t ramp_up = 20000;
 };
 
 namespace hda_detail {
@@ -228,19 +237,24 @@ class HdaStar {
   using Message = hda_detail::Message<Node, kBatch>;
   static constexpr std::uint64_t kFlushEvery = 16;  // expansions between flushes of all batches
   static constexpr std::uint64_t kPoll = 1024;      // expansions between limit checks
-  static constexpr int kAhead = 2;                  // f a worker may run ahead of the others
+  // Pacing: a worker expands only nodes with f <= the least f held by any worker or in flight to
+  // one, plus kAhead; it waits at most kMaxWait for the others (they may have no thread to run on).
+  static constexpr int kAhead = 0;
+  static constexpr std::chrono::microseconds kMaxWait{50};
 
   HdaStar(const H& heuristic, const Goal<B>& goal, const Limits& limits, const HdaOptions& options)
       : h_(heuristic),
         goal_(goal.state),
         clock_(limits),
         hasher_(options.hash),
+        ramp_up_limit_(options.ramp_up),
         budget_(options.threads),
         workers_(static_cast<std::size_t>(std::max(options.threads, 1))) {
     for (int i = 0; i < static_cast<int>(workers_.size()); ++i) {
       Worker& w = workers_[static_cast<std::size_t>(i)];
       w.index = i;
       w.outbox.assign(workers_.size(), nullptr);
+      w.outbox_f.assign(workers_.size(), INT_MAX);
       w.inbox.store(idle_marker(), std::memory_order_relaxed);
     }
   }
@@ -254,11 +268,13 @@ class HdaStar {
       first.owner_hash = hasher_.hash(start);
       first.f = h_.estimate(first.value);
       const int owner = owner_of(first.owner_hash);
+      ramp_up_ = workers_.size() > 1 && ramp_up_limit_ > 0;
+      ramp_up_worker_ = owner;
       Message* message = empty_message(workers_[static_cast<std::size_t>(owner)]);
       message->nodes[0] = first;
       message->count = 1;
       budget_.execute([&] {
-        if (post(owner, message)) group_.run([this, owner] { work(owner); });
+        if (post(owner, message, first.f)) group_.run([this, owner] { work(owner); });
         group_.wait();
       });
     } catch (const std::bad_alloc&) {
@@ -276,6 +292,7 @@ class HdaStar {
     hda_detail::Pool<Node> pool;
     int index = 0;
     std::vector<Message*> outbox;  // per destination worker: the message being filled, or nullptr
+    std::vector<int> outbox_f;     // per destination worker: the least f in that message
     std::vector<Message*> spare;   // empty messages of this worker, ready to fill
     std::vector<std::unique_ptr<Message>> owned;  // every message this worker allocated
     Message* pending = nullptr;                   // mail taken from the inbox and not yet inserted
@@ -293,7 +310,12 @@ class HdaStar {
     // The least f in the open list while the worker runs, INT_MAX while it is idle; read by the
     // others to pace themselves. Alone on its cache line: written rarely, read often.
     alignas(64) std::atomic<int> published_f{INT_MAX};
-    int floor_seen = INT_MIN / 2;  // the least published f when this worker last looked
+    // The least f of the mail posted to this worker and not yet taken (a pacing hint: lowered by
+    // the posters before they post, reset by the worker before it takes its mail).
+    std::atomic<int> mail_f{INT_MAX};
+    int floor_seen = INT_MIN / 2;  // the least f held or in flight when this worker last looked
+    bool waiting = false;          // pacing: waiting for the others since `waiting_since`
+    std::chrono::steady_clock::time_point waiting_since;
   };
 
   int owner_of(std::uint64_t hash) const {
@@ -316,8 +338,19 @@ class HdaStar {
         const int best = me.open.peek_min_f();
         if (best < incumbent && too_far_ahead(me, best)) {
           flush_all(index);
-          std::this_thread::yield();
-          continue;
+          const auto now = std::chrono::steady_clock::now();
+          if (!me.waiting) {
+            me.waiting = true;
+            me.waiting_since = now;
+          }
+          if (now - me.waiting_since < kMaxWait) {
+            std::this_thread::yield();
+            continue;
+          }
+          // Waited long enough: the worker holding the least f may have no thread to run on (fewer
+          // threads than workers); expanding ahead costs nodes, not correctness.
+        } else {
+          me.waiting = false;
         }
         Node* n = me.open.pop_below(incumbent);
         if (n == nullptr) {
@@ -335,9 +368,12 @@ class HdaStar {
         me.expanding_f = n->f;
         expand(index, me, n);
         me.expanding_f = INT_MAX;
+        if (ramp_up_ && me.expanded >= ramp_up_limit_) spread_out(index, me);
         if (++me.since_flush >= kFlushEvery) {
           me.since_flush = 0;
           flush_all(index);
+        } else {
+          deliver_wanted(me);
         }
         if (me.expanded - me.reported >= kPoll) poll(me);
       }
@@ -346,9 +382,58 @@ class HdaStar {
     }
   }
 
-  // Pacing: a worker whose best node is more than kAhead above the least f any running worker holds
-  // waits (yielding its core) instead of expanding nodes that A* may never expand. The worker
-  // holding the least f never waits, so the search always progresses.
+  // Ends the ramp-up. The other workers have no task and nothing was posted to them, so this worker
+  // moves every closed entry and open node to its owner's tables directly, then wakes the owners.
+  void spread_out(int index, Worker& me) {
+    ramp_up_ = false;
+    for (auto it = me.closed.begin(); it != me.closed.end();) {
+      const int owner = owner_of(hasher_.hash(state_of(it->first)));
+      if (owner == index) {
+        ++it;
+        continue;
+      }
+      workers_[static_cast<std::size_t>(owner)].closed.insert(*it);
+      me.closed.erase(it++);
+    }
+    std::vector<Node*> open;
+    while (Node* n = me.open.pop_below(INT_MAX)) open.push_back(n);
+    for (Node* n : open) {
+      const int owner = owner_of(n->owner_hash);
+      if (owner == index) {
+        me.open.push(n);
+        continue;
+      }
+      Worker& w = workers_[static_cast<std::size_t>(owner)];
+      Node* moved = w.pool.allocate();
+      *moved = *n;
+      w.open.push(moved);
+      me.pool.release(n);
+    }
+    for (int to = 0; to < static_cast<int>(workers_.size()); ++to) {
+      Worker& w = workers_[static_cast<std::size_t>(to)];
+      if (to == index || w.open.size() == 0) continue;
+      w.published_f.store(w.open.peek_min_f(), std::memory_order_relaxed);
+      Message* expected = idle_marker();
+      if (w.inbox.compare_exchange_strong(expected, nullptr, std::memory_order_acq_rel)) {
+        group_.run([this, to] { work(to); });
+      }
+    }
+  }
+
+  static State<B> state_of(Word word) {
+    State<B> s;
+    s.word = word;
+    for (int c = 0; c < B::kCells; ++c) {
+      if (s.tile_at(c) == 0) s.blank = static_cast<std::uint8_t>(c);
+    }
+    return s;
+  }
+
+  // Pacing: a worker whose best node is more than kAhead above the least f any worker holds or has
+  // in flight to it waits (yielding its core) instead of expanding nodes that A* may never expand.
+  // The worker holding the least f never waits, so the search always progresses. With a strong
+  // heuristic (pattern databases) the nodes one f level above the optimum outnumber all those
+  // below it, so running ahead even by one level multiplies the work.
   bool too_far_ahead(Worker& me, int best) {
     if (best != me.published_f.load(std::memory_order_relaxed)) {
       me.published_f.store(best, std::memory_order_relaxed);
@@ -356,7 +441,8 @@ class HdaStar {
     if (best <= me.floor_seen + kAhead) return false;
     int floor = INT_MAX;
     for (const Worker& w : workers_) {
-      floor = std::min(floor, w.published_f.load(std::memory_order_relaxed));
+      floor = std::min({floor, w.published_f.load(std::memory_order_relaxed),
+                        w.mail_f.load(std::memory_order_relaxed)});
     }
     me.floor_seen = floor;
     return best > floor + kAhead;
@@ -365,6 +451,7 @@ class HdaStar {
   // Takes every message posted to `me` (one exchange), inserts their nodes and returns each
   // message to the worker that filled it. `pending` holds what is not inserted yet, for finish().
   void take_mail(Worker& me) {
+    me.mail_f.store(INT_MAX, std::memory_order_relaxed);
     me.pending = me.inbox.exchange(nullptr, std::memory_order_acquire);
     while (me.pending != nullptr) {
       Message* message = me.pending;
@@ -377,9 +464,10 @@ class HdaStar {
   // The idle marker: never dereferenced, only compared (the address of a member of this search).
   Message* idle_marker() { return reinterpret_cast<Message*>(&idle_marker_storage_); }
 
-  // Pushes `message` onto worker `to`'s inbox; true when `to` was idle (the caller spawns its task:
-  // only the poster that took the marker away sees true).
-  bool post(int to, Message* message) {
+  // Pushes `message` (whose least f is `min_f`) onto worker `to`'s inbox; true when `to` was idle
+  // (the caller spawns its task: only the poster that took the marker away sees true).
+  bool post(int to, Message* message, int min_f) {
+    lower(workers_[static_cast<std::size_t>(to)].mail_f, min_f);
     std::atomic<Message*>& inbox = workers_[static_cast<std::size_t>(to)].inbox;
     Message* head = inbox.load(std::memory_order_relaxed);
     do {
@@ -468,13 +556,15 @@ class HdaStar {
       if (child.state == goal_) lower_incumbent(child.g);  // at once, before it travels
       child.move = static_cast<std::int8_t>(moves.moves[static_cast<std::size_t>(i)]);
       child.owner_hash = hasher_.update(node.owner_hash, tile, target, blank);
-      const int owner = owner_of(child.owner_hash);
+      const int owner = ramp_up_ ? index : owner_of(child.owner_hash);
       if (owner == index) {
         insert(me, child);
       } else {
         Message*& batch = me.outbox[static_cast<std::size_t>(owner)];
         if (batch == nullptr) batch = empty_message(me);
         batch->nodes[batch->count++] = child;
+        int& batch_f = me.outbox_f[static_cast<std::size_t>(owner)];
+        batch_f = std::min(batch_f, child.f);
         if (batch->count == kBatch) deliver(me, owner);
       }
     }
@@ -490,8 +580,21 @@ class HdaStar {
   // Sends the batch for worker `to`, spawning its task if it was idle.
   void deliver(Worker& me, int to) {
     Message* message = std::exchange(me.outbox[static_cast<std::size_t>(to)], nullptr);
+    const int min_f = std::exchange(me.outbox_f[static_cast<std::size_t>(to)], INT_MAX);
     me.sent += message->count;
-    if (post(to, message)) group_.run([this, to] { work(to); });
+    if (post(to, message, min_f)) group_.run([this, to] { work(to); });
+  }
+
+  // Sends at once the messages holding a node better than anything their receiver holds (an idle
+  // receiver holds nothing): a starving worker must not wait for the next flush.
+  void deliver_wanted(Worker& me) {
+    for (int to = 0; to < static_cast<int>(workers_.size()); ++to) {
+      const auto t = static_cast<std::size_t>(to);
+      if (me.outbox[t] != nullptr &&
+          me.outbox_f[t] < workers_[t].published_f.load(std::memory_order_relaxed)) {
+        deliver(me, to);
+      }
+    }
   }
 
   void poll(Worker& me) {
@@ -515,9 +618,11 @@ class HdaStar {
            (w.owned.capacity() + w.spare.capacity()) * sizeof(void*);
   }
 
-  void lower_incumbent(int g) {
-    int current = incumbent_.load(std::memory_order_relaxed);
-    while (g < current && !incumbent_.compare_exchange_weak(current, g)) {
+  void lower_incumbent(int g) { lower(incumbent_, g); }
+
+  static void lower(std::atomic<int>& target, int value) {
+    int current = target.load(std::memory_order_relaxed);
+    while (value < current && !target.compare_exchange_weak(current, value)) {
     }
   }
 
@@ -569,7 +674,8 @@ class HdaStar {
     }
     State<B> s = goal_;
     for (;;) {
-      const Worker& w = workers_[static_cast<std::size_t>(owner_of(hasher_.hash(s)))];
+      const int owner = ramp_up_ ? ramp_up_worker_ : owner_of(hasher_.hash(s));
+      const Worker& w = workers_[static_cast<std::size_t>(owner)];
       const ClosedEntry& entry = w.closed.find(s.word)->second;
       if (entry.move == hda_detail::kNoMove) break;
       const Move m = static_cast<Move>(entry.move);
@@ -586,6 +692,7 @@ class HdaStar {
   const State<B> goal_;
   LimitClock clock_;
   OwnerHasher<B> hasher_;
+  const std::uint64_t ramp_up_limit_;  // HdaOptions::ramp_up
   ThreadBudget budget_;
   std::vector<Worker> workers_;
   tbb::task_group group_;
@@ -594,6 +701,8 @@ class HdaStar {
   std::atomic<bool> stop_{false};
   std::atomic<std::uint64_t> tasks_done_{0};                // worker tasks ended
   alignas(Message) unsigned char idle_marker_storage_ = 0;  // its address is the idle marker
+  bool ramp_up_ = false;    // written before the other workers start (see spread_out)
+  int ramp_up_worker_ = 0;  // the worker that holds every node while ramp_up_ is true
   std::mutex stop_mutex_;
   Status stop_status_ = Status::Limit;
   std::string stop_reason_;

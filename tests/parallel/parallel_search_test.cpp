@@ -1,6 +1,7 @@
 // Parallel searches (HDA* with both owner hashes, parallel IDA*) against ground truth: exact
 // distances from a breadth-first search of the whole space on 2x3 and 3x3, and sequential IDA* and
-// Korf's published lengths on the shallow 15-puzzle instances. Every path is replayed.
+// Korf's published lengths on the shallow 15-puzzle instances, also with pattern databases (whose
+// entries can drop by more than one per move: an inconsistent heuristic). Every path is replayed.
 #include <absl/container/flat_hash_map.h>
 #include <gtest/gtest.h>
 
@@ -18,6 +19,8 @@
 #include "heuristics/linear_conflict.hpp"
 #include "heuristics/manhattan.hpp"
 #include "heuristics/misplaced.hpp"
+#include "heuristics/pdb.hpp"
+#include "heuristics/pdb_build.hpp"
 #include "parallel/hda_star.hpp"
 #include "parallel/parallel_ida.hpp"
 
@@ -44,7 +47,10 @@ absl::flat_hash_map<typename B::Word, int> distances_from(const State<B>& goal) 
   return dist;
 }
 
-enum class Algo { HdaZobrist, HdaAbstract, ParallelIda };
+// The HDA* variants share the search out from the first node (no ramp-up), except HdaRampUp: with
+// the default ramp-up, searches smaller than it run on one worker as A*, larger ones are shared out
+// after it.
+enum class Algo { HdaZobrist, HdaAbstract, HdaRampUp, ParallelIda };
 
 std::string algo_name(Algo a) {
   switch (a) {
@@ -52,22 +58,26 @@ std::string algo_name(Algo a) {
       return "hda/zobrist";
     case Algo::HdaAbstract:
       return "hda/abstract-zobrist";
+    case Algo::HdaRampUp:
+      return "hda/ramp-up";
     case Algo::ParallelIda:
       return "pida";
   }
   return "?";
 }
 
-constexpr Algo kAlgos[] = {Algo::HdaZobrist, Algo::HdaAbstract, Algo::ParallelIda};
+constexpr Algo kAlgos[] = {Algo::HdaZobrist, Algo::HdaAbstract, Algo::HdaRampUp, Algo::ParallelIda};
 
 template <class B, class H>
 SearchResult solve(Algo algo, const H& h, const Goal<B>& goal, const State<B>& start, int threads,
                    const Limits& limits = {}) {
   switch (algo) {
     case Algo::HdaZobrist:
-      return hda_star(h, goal, start, limits, HdaOptions{threads, OwnerHash::Zobrist});
+      return hda_star(h, goal, start, limits, HdaOptions{threads, OwnerHash::Zobrist, 0});
     case Algo::HdaAbstract:
-      return hda_star(h, goal, start, limits, HdaOptions{threads, OwnerHash::AbstractZobrist});
+      return hda_star(h, goal, start, limits, HdaOptions{threads, OwnerHash::AbstractZobrist, 0});
+    case Algo::HdaRampUp:
+      return hda_star(h, goal, start, limits, HdaOptions{threads});
     case Algo::ParallelIda:
       return parallel_ida_star(h, goal, start, limits, threads);
   }
@@ -111,7 +121,7 @@ TEST(ParallelSearch, EveryStateOf2x3) {
     const auto it = dist.find(s.word);
     if (it == dist.end()) {
       // Unreachable: HDA* exhausts the reachable half and says so.
-      const auto r = hda_star(h, goal, s, Limits{}, HdaOptions{2, OwnerHash::Zobrist});
+      const auto r = hda_star(h, goal, s, Limits{}, HdaOptions{2, OwnerHash::Zobrist, 0});
       EXPECT_EQ(r.status, Status::Unsolvable);
       continue;
     }
@@ -223,6 +233,59 @@ TEST(ParallelSearch, ShallowKorfInstancesMatchSequentialIda) {
   }
 }
 
+// 5-5-5 + reflection, built in memory: HDA* (a state may be reached again with a lower g and is
+// reopened) and parallel IDA* find Korf's lengths with 1 to 8 threads.
+TEST(ParallelSearch, PatternDatabasesKeepParallelSearchesOptimal) {
+  using B = Board<4, 4>;
+  const auto goal = Goal<B>::from_spec(GoalSpec::blank_first());
+  std::vector<int> goal_tiles(B::kCells);
+  for (int c = 0; c < B::kCells; ++c)
+    goal_tiles[static_cast<std::size_t>(c)] = goal.state.tile_at(c);
+  pdb::PdbSet set{4, 4, goal_tiles, pdb::parse_partition("5-5-5", 4, 4, goal_tiles), {}};
+  for (const auto& tiles : set.partition.groups) {
+    pdb::BuildResult built = pdb::build_table({4, 4, goal_tiles, tiles});
+    set.tables.push_back(pdb::PdbTable::from_memory(built.meta, std::move(built.payload)));
+  }
+  const bool slow = std::getenv("NPUZZLE_SLOW_TESTS") != nullptr;
+  const auto instances = korf_instances(slow ? 56 : 50);
+  ASSERT_GE(instances.size(), 15u);
+  with_pdb_heuristic(goal, set, true, [&](const auto& h) {
+    for (std::size_t i = 0; i < instances.size(); ++i) {
+      const auto& k = instances[i];
+      SCOPED_TRACE("korf #" + std::to_string(k.id));
+      for (Algo algo : kAlgos) {
+        expect_optimal(algo, h, goal, k.state, kThreadCounts[i % std::size(kThreadCounts)],
+                       k.length);
+      }
+    }
+  });
+}
+
+// A search larger than HDA*'s ramp-up (the start's owner alone for the first expansions) is then
+// shared out: every worker expands nodes, and the answer is still the optimum.
+TEST(ParallelSearch, HdaSharesOutASearchLargerThanItsRampUp) {
+  using B = Board<4, 4>;
+  const auto goal = Goal<B>::from_spec(GoalSpec::blank_first());
+  const LinearConflict<B> conflict(goal);
+  for (const auto& k : korf_instances(52)) {
+    if (k.id != 6) continue;  // 52 moves; A* with linear conflict expands about 160,000 nodes
+    for (int threads : {2, 3}) {
+      for (OwnerHash hash : {OwnerHash::Zobrist, OwnerHash::AbstractZobrist}) {
+        const SearchResult r =
+            hda_star(conflict, goal, k.state, Limits{}, HdaOptions{threads, hash});
+        ASSERT_EQ(r.status, Status::Solved);
+        EXPECT_EQ(static_cast<int>(r.path.size()), k.length);
+        EXPECT_TRUE(replay_reaches(k.state, r.path, goal.state));
+        ASSERT_EQ(r.stats.expanded_per_worker.size(), static_cast<std::size_t>(threads));
+        for (std::uint64_t n : r.stats.expanded_per_worker) EXPECT_GT(n, 0u);
+        EXPECT_GT(r.stats.sent, 0u);
+      }
+    }
+    return;
+  }
+  FAIL() << "Korf instance #6 is missing from bench/data/korf100.txt";
+}
+
 TEST(ParallelSearch, NodeLimitEndsWithLimit) {
   using B = Board<4, 4>;
   const auto goal = Goal<B>::from_spec(GoalSpec::blank_first());
@@ -288,7 +351,7 @@ TEST(ParallelSearch, HdaStatisticsAreConsistent) {
   ASSERT_EQ(one.status, Status::Solved);
   EXPECT_EQ(one.stats.sent, 0u);  // a single worker owns every state
   for (OwnerHash hash : {OwnerHash::Zobrist, OwnerHash::AbstractZobrist}) {
-    const auto four = hda_star(h, goal, k.state, Limits{}, HdaOptions{4, hash});
+    const auto four = hda_star(h, goal, k.state, Limits{}, HdaOptions{4, hash, 0});
     ASSERT_EQ(four.status, Status::Solved);
     EXPECT_GT(four.stats.sent, 0u);
     EXPECT_LE(four.stats.sent, four.stats.generated);

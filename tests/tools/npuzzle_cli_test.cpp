@@ -119,8 +119,9 @@ TEST_F(Npuzzle, UsageErrorsExitOne) {
         "solve --heuristic nope '1 2 3 0'", "solve --heuristic pdb:999 '1 2 3 0'",
         "solve --size 9x9 '1 2 3 0'", "solve --goal '1 2 2 0' '1 2 3 0'",
         "solve --output xml '1 2 3 0'", "solve --moves both '1 2 3 0'",
-        "solve --threads 0 '1 2 3 0'", "solve --mem-limit 12Q '1 2 3 0'", "random --size 4",
-        "random --seed abc", "bench --threads 0", "bench --threads 4:2", "verify '1 2 3 0'"}) {
+        "solve --threads 0 '1 2 3 0'", "solve --owner-hash nope '1 2 3 0'",
+        "solve --mem-limit 12Q '1 2 3 0'", "random --size 4", "random --seed abc",
+        "bench --threads 0", "bench --threads 4:2", "verify '1 2 3 0'"}) {
     SCOPED_TRACE(args);
     const Ran run = npuzzle(args);
     EXPECT_EQ(run.code, 1) << run.out << run.err;
@@ -154,6 +155,21 @@ TEST_F(Npuzzle, UserPartitionFromTheCommandLineSolvesOptimally) {
     const Ran run = npuzzle("solve --pdb-dir " + dir + " --heuristic " + bad + " " + board);
     EXPECT_EQ(run.code, 1) << run.out << run.err;
     EXPECT_FALSE(run.err.empty());
+  }
+}
+
+// Both owner hashes of HDA* give the known optimum through the front end.
+TEST_F(Npuzzle, HdaOwnerHashesBothSolveOptimally) {
+  const BenchInstance shallow = korf_by_length().front();
+  for (const char* hash : {"zobrist", "abstract-zobrist"}) {
+    SCOPED_TRACE(hash);
+    const Ran run =
+        npuzzle(std::string("solve --output json --algo hda --threads 2 --heuristic lc ") +
+                "--owner-hash " + hash + " " + quoted(shallow.instance.tiles));
+    ASSERT_EQ(run.code, 0) << run.err;
+    const auto j = json_lines(run.out).at(0);
+    EXPECT_EQ(j["length"], shallow.optimal_length);
+    EXPECT_EQ(j["threads"], 2);
   }
 }
 

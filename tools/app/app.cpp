@@ -18,6 +18,9 @@ void add_search_options(CLI::App& command, SearchOptions& o) {
                      "misplaced, md (Manhattan), lc (linear conflict), wd (walking distance), "
                      "pdb (the best pattern databases present), pdb:PARTITION (7-8, 6-6-3, 5-5-5, "
                      "6-6-6-6, full, or tile lists 1,2,3/4,5,6); default: the best for the board");
+  command.add_option("--owner-hash", o.owner_hash,
+                     "hda: how states are shared out among the threads: abstract-zobrist "
+                     "(default: most moves keep a state on its thread) or zobrist");
   command.add_option("--tie-break", o.tie_break,
                      "A* among equal f: lifo, fifo, larger-g (default)");
   command.add_option("--time-limit", o.time_limit, "seconds per instance (0: none)")
@@ -71,6 +74,10 @@ SolveRequest make_request(const SearchOptions& o) {
     throw UsageError("--tie-break: unknown value '" + o.tie_break + "' (lifo, fifo, larger-g)");
   }
   request.tie_break = *tie_break;
+  if (!parse_owner_hash(o.owner_hash, request.owner_hash)) {
+    throw UsageError("--owner-hash: unknown value '" + o.owner_hash +
+                     "' (abstract-zobrist, zobrist)");
+  }
   request.limits.time_seconds = o.time_limit;
   request.limits.nodes = o.node_limit;
   if (!o.memory_limit.empty()) request.limits.memory_bytes = parse_memory_size(o.memory_limit);

@@ -28,6 +28,7 @@ struct SearchOptions {
   std::string algorithm = "ida";
   std::string heuristic;  // "" for the default of each board size
   std::string tie_break = "larger-g";
+  std::string owner_hash = "abstract-zobrist";
   double time_limit = 0;
   std::uint64_t node_limit = 0;
   std::string memory_limit;

@@ -84,6 +84,7 @@ struct SolveRequest {
   Algorithm algorithm = Algorithm::Ida;
   std::optional<HeuristicChoice> heuristic;  // nullopt: default_heuristic for the board's size
   TieBreak tie_break = TieBreak::LargerG;    // A* only
+  OwnerHash owner_hash = OwnerHash::AbstractZobrist;  // HDA* only
   GoalSpec goal;
   int threads = 1;  // threads inside one search (parallel algorithms only)
   Limits limits;
@@ -120,7 +121,8 @@ SearchResult run_algorithm(const SolveRequest& request, const H& h, const Goal<B
     case Algorithm::Greedy:
       return greedy(h, goal, start, request.limits);
     case Algorithm::Hda:
-      return hda_star(h, goal, start, request.limits, HdaOptions{request.threads});
+      return hda_star(h, goal, start, request.limits,
+                      HdaOptions{request.threads, request.owner_hash});
     case Algorithm::Pida:
       return parallel_ida_star(h, goal, start, request.limits, request.threads, request.progress);
     case Algorithm::Bfs:
