@@ -8,15 +8,49 @@ namespace {
 
 constexpr int kMinSide = 2;
 constexpr int kMaxSide = 5;
-constexpr std::int64_t kHugeValue = INT32_MAX;  // stands for any number too long to be a tile
+constexpr std::int64_t kLargestNumber = 999'999'999;  // larger numbers are no tile and no id
+constexpr std::size_t kShownTokenLength = 40;         // longer tokens are cut in messages
 
 struct Token {
   std::string text;
-  bool is_number = false;  // decimal digits
+  bool is_number = false;  // decimal digits, at most kLargestNumber
+  bool too_large = false;  // decimal digits, above kLargestNumber
   bool is_blank = false;   // 0 x X _ .
-  std::int64_t value = 0;  // the tile (0 for a blank symbol); kHugeValue when too long
+  std::int64_t value = 0;  // the number (0 for a blank symbol)
   bool known() const { return is_number || is_blank; }
 };
+
+// A token as a message shows it: printable, cut after kShownTokenLength bytes.
+std::string shown(std::string_view text) {
+  if (text.size() <= kShownTokenLength) return printable(text);
+  return printable(text.substr(0, kShownTokenLength)) + "...";
+}
+
+// The length of the well-formed UTF-8 sequence of two to four bytes at the start of `text`
+// (no overlong forms, no surrogates, nothing above U+10FFFF), or 0.
+std::size_t utf8_sequence_length(std::string_view text) {
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+  const unsigned char lead = byte(0);
+  std::size_t length = 0;
+  unsigned char low = 0x80, high = 0xbf;  // the range of the second byte
+  if (lead >= 0xc2 && lead <= 0xdf) {
+    length = 2;
+  } else if (lead >= 0xe0 && lead <= 0xef) {
+    length = 3;
+    if (lead == 0xe0) low = 0xa0;
+    if (lead == 0xed) high = 0x9f;
+  } else if (lead >= 0xf0 && lead <= 0xf4) {
+    length = 4;
+    if (lead == 0xf0) low = 0x90;
+    if (lead == 0xf4) high = 0x8f;
+  }
+  if (length == 0 || text.size() < length) return 0;
+  if (byte(1) < low || byte(1) > high) return 0;
+  for (std::size_t i = 2; i < length; ++i) {
+    if (byte(i) < 0x80 || byte(i) > 0xbf) return 0;
+  }
+  return length;
+}
 
 Token classify(std::string text) {
   Token t;
@@ -26,10 +60,15 @@ Token classify(std::string text) {
     return t;
   }
   if (std::all_of(t.text.begin(), t.text.end(), [](char c) { return c >= '0' && c <= '9'; })) {
-    t.is_number = true;
     for (char c : t.text) {
-      t.value = std::min<std::int64_t>(t.value * 10 + (c - '0'), kHugeValue);
+      t.value = t.value * 10 + (c - '0');
+      if (t.value > kLargestNumber) {
+        t.too_large = true;
+        t.value = 0;
+        return t;
+      }
     }
+    t.is_number = true;
     t.is_blank = t.value == 0;
   }
   return t;
@@ -98,7 +137,8 @@ std::string shapes_with(int n) {
 
 std::string first_unknown_token(const std::vector<Token>& tokens) {
   for (const Token& t : tokens) {
-    if (!t.known()) return "unknown token '" + t.text + "'";
+    if (t.too_large) return "number '" + shown(t.text) + "' is too large";
+    if (!t.known()) return "unknown token '" + shown(t.text) + "'";
   }
   return {};
 }
@@ -212,7 +252,7 @@ class InstanceReader {
     auto first_tile = tokens.begin();
     if (n == size.cells() + 1) {
       if (!tokens.front().is_number) {
-        p.error = "instance number '" + tokens.front().text + "' is not a number";
+        p.error = "instance number '" + shown(tokens.front().text) + "' is not a number";
         return p;
       }
       p.instance.id = tokens.front().value;
@@ -343,6 +383,26 @@ std::optional<BoardSize> parse_board_size(std::string_view text) {
   const int rows = text[0] - '0', cols = text[2] - '0';
   if (rows < kMinSide || rows > kMaxSide || cols < kMinSide || cols > kMaxSide) return std::nullopt;
   return BoardSize{rows, cols};
+}
+
+std::string printable(std::string_view text) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (std::size_t i = 0; i < text.size();) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (byte >= 0x20 && byte < 0x7f) {
+      out += static_cast<char>(byte);
+      ++i;
+    } else if (const std::size_t n = byte >= 0x80 ? utf8_sequence_length(text.substr(i)) : 0;
+               n > 0) {
+      out += text.substr(i, n);
+      i += n;
+    } else {
+      out += {'\\', 'x', kHex[byte >> 4], kHex[byte & 15]};
+      ++i;
+    }
+  }
+  return out;
 }
 
 std::string ParsedInstance::describe_error() const {

@@ -77,6 +77,9 @@ class InputError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// `text` safe to print in a message: control bytes and bytes that are not UTF-8 become \xNN.
+std::string printable(std::string_view text);
+
 // Parses a list of numbers (space or comma separated, blank symbols allowed) that must be a
 // permutation of 0 .. n-1 for some n >= 4; used for `--goal LIST`. Throws InputError.
 std::vector<int> parse_tile_list(std::string_view text);

@@ -3,8 +3,11 @@
 // Each iteration with cost bound b:
 //  1. Frontier: the tree below the start is expanded breadth-first (move back to the parent pruned,
 //     children with f > b cut and their f kept for the next bound) until a level holds at least
-//     kSubtreesPerThread x threads nodes or is empty. Every generated child is checked against the
-//     goal here, so a solution shallower than the split depth is found too.
+//     subtrees_per_thread() x threads nodes or is empty: 16 per thread for small trees (where the
+//     frontier itself and the work past the solution weigh most), up to 256 for large ones (the
+//     smaller the subtrees, the shorter the tail of an iteration where some threads are idle).
+//     Every generated child is checked against the goal here, so a solution shallower than the
+//     split depth is found too.
 //  2. Subtrees: `threads` worker tasks (in a tbb::task_group on the search's arena) take frontier
 //     nodes in order from a shared counter and run core/ida_star.hpp's BoundedDfs below each with
 //     the same bound; a worker that draws small subtrees takes more of them (dynamic balancing).
@@ -46,7 +49,8 @@ class ParallelIda {
  public:
   using Value = typename H::Value;
   using Dfs = BoundedDfs<B, H>;
-  static constexpr std::size_t kSubtreesPerThread = 64;
+  static constexpr std::uint64_t kMinSubtreesPerThread = 16, kMaxSubtreesPerThread = 256;
+  static constexpr std::uint64_t kNodesPerSubtree = 16384;  // in the previous iteration
 
   ParallelIda(const H& heuristic, const Goal<B>& goal, const Limits& limits, int threads)
       : h_(heuristic),
@@ -61,9 +65,11 @@ class ParallelIda {
     const Value root_value = h_.init(start);
     int bound = h_.estimate(root_value);
     for (;;) {
+      const std::uint64_t expanded_before = frontier_expanded_ + tasks_expanded_.load();
       const Outcome outcome = iteration(start, root_value, bound, result);
       ++result.stats.iterations;
       result.stats.expanded = frontier_expanded_ + tasks_expanded_.load();
+      previous_iteration_expanded_ = result.stats.expanded - expanded_before;
       result.stats.generated = frontier_generated_ + tasks_generated_.load();
       result.stats.seconds = clock_.elapsed();
       if (progress) {
@@ -121,7 +127,7 @@ class ParallelIda {
 
     std::vector<Level> levels(1);
     levels[0].push_back({start, root_value, 0, -1, Move::Up});
-    const std::size_t target = kSubtreesPerThread * per_worker_.size();
+    const std::size_t target = subtrees_per_thread() * per_worker_.size();
     while (levels.back().size() < target) {
       Level next;
       for (std::size_t i = 0; i < levels.back().size(); ++i) {
@@ -198,6 +204,13 @@ class ParallelIda {
     return Outcome::Exhausted;
   }
 
+  // The frontier's size per thread: grows with the tree (the next iteration's is a few times the
+  // previous one's), between kMinSubtreesPerThread and kMaxSubtreesPerThread.
+  std::size_t subtrees_per_thread() const {
+    return static_cast<std::size_t>(std::clamp(previous_iteration_expanded_ / kNodesPerSubtree,
+                                               kMinSubtreesPerThread, kMaxSubtreesPerThread));
+  }
+
   // Runs one task: BoundedDfs below `node`. Calls on_found(dfs) when it reaches the goal.
   template <class OnFound>
   void subtree(std::size_t worker, const FrontierNode& node, int parent_blank, int bound,
@@ -269,6 +282,7 @@ class ParallelIda {
   ThreadBudget budget_;
   std::vector<std::atomic<std::uint64_t>> per_worker_;  // expansions by worker task
   std::uint64_t frontier_expanded_ = 0, frontier_generated_ = 0;
+  std::uint64_t previous_iteration_expanded_ = 0;
   std::atomic<std::uint64_t> tasks_expanded_{0}, tasks_generated_{0};
   std::atomic<int> next_bound_{INT_MAX};
   std::atomic<bool> cancel_{false};

@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "core/parse.hpp"
 #include "heuristics/pdb_build.hpp"
 #include "heuristics/pdb_catalogue.hpp"
 #include "heuristics/pdb_file.hpp"
@@ -276,13 +277,13 @@ int main(int argc, char** argv) {
     if (*info) return run_info(file);
     if (*verify) return run_verify(file, threads);
   } catch (const PdbError& e) {
-    std::cerr << "pdbgen: " << e.what() << "\n";
+    std::cerr << "pdbgen: " << npuzzle::printable(e.what()) << "\n";
     return e.exit_code();
   } catch (const std::bad_alloc&) {
     std::cerr << "pdbgen: out of memory\n";
     return 5;
   } catch (const std::exception& e) {
-    std::cerr << "pdbgen: " << e.what() << "\n";
+    std::cerr << "pdbgen: " << npuzzle::printable(e.what()) << "\n";
     return 2;
   }
   return 1;

@@ -140,10 +140,35 @@ TEST(Parse, EmptyInputHasNoInstances) {
   EXPECT_TRUE(parse_instances("# only a comment\n\n   \n").empty());
 }
 
-TEST(Parse, HugeNumbersAreOutOfRangeNotOverflow) {
-  const auto parsed = parse_instances("1 2 3 4 5 6 7 8 99999999999999999999999\n");
-  ASSERT_EQ(parsed.size(), 1u);
-  EXPECT_NE(parsed[0].error.find("out of range"), std::string::npos) << parsed[0].error;
+TEST(Parse, HugeNumbersAreNamedTooLargeNotOverflowed) {
+  const auto parsed = parse_instances(
+      "1 2 3 4 5 6 7 8 99999999999999999999999\n"
+      "18446744073709551617 1 2 3 4 5 6 7 8 0\n"
+      "999999999 1 2 3 4 5 6 7 8 0\n");
+  ASSERT_EQ(parsed.size(), 3u);
+  EXPECT_EQ(parsed[0].error, "number '99999999999999999999999' is too large");
+  EXPECT_EQ(parsed[1].error, "number '18446744073709551617' is too large");
+  ASSERT_TRUE(parsed[2].ok()) << parsed[2].error;
+  EXPECT_EQ(parsed[2].instance.id, 999999999);
+}
+
+TEST(Parse, MessagesShowTokensPrintableAndCut) {
+  const auto parsed = parse_instances(std::string("1 2 \x1b[2J\xc3\xa9\xff 3 4 5 6 7 8\n") +
+                                      std::string(100, 'z') + " 1 2 3 4 5 6 7 8\n");
+  ASSERT_EQ(parsed.size(), 2u);
+  EXPECT_EQ(parsed[0].error, "unknown token '\\x1b[2J\xc3\xa9\\xff'");
+  EXPECT_EQ(parsed[1].error, "unknown token '" + std::string(40, 'z') + "...'");
+}
+
+TEST(Printable, KeepsTextAndUtf8EscapesTheRest) {
+  EXPECT_EQ(printable("plain text, tiles 1..15"), "plain text, tiles 1..15");
+  EXPECT_EQ(printable("tiles\xe2\x80\xa6 caf\xc3\xa9"), "tiles\xe2\x80\xa6 caf\xc3\xa9");
+  EXPECT_EQ(printable(std::string("a\0b\n\t\x7f", 6)), "a\\x00b\\x0a\\x09\\x7f");
+  EXPECT_EQ(printable("\xc3"), "\\xc3");                             // cut sequence
+  EXPECT_EQ(printable("\xc0\xaf"), "\\xc0\\xaf");                    // overlong '/'
+  EXPECT_EQ(printable("\xed\xa0\x80"), "\\xed\\xa0\\x80");           // a surrogate
+  EXPECT_EQ(printable("\xf4\x90\x80\x80"), "\\xf4\\x90\\x80\\x80");  // above U+10FFFF
+  EXPECT_EQ(printable("\xf0\x9f\x99\x82"), "\xf0\x9f\x99\x82");      // U+1F642 kept
 }
 
 TEST(Parse, SizeGivenResolvesAmbiguousCounts) {
@@ -219,7 +244,8 @@ std::string bench_error(const std::string& text, BoardSize size = {}) {
 
 TEST(BenchSet, ErrorsNameTheLine) {
   EXPECT_EQ(bench_error("# ok\n1 0 0 1 2 3\n\n2 1 1 0 2 3\n"), "");
-  EXPECT_EQ(bench_error("1 0 0 1 2 3\n2 1 1 1 2 3\n"), "line 2: duplicate tile 1 and missing tile 0");
+  EXPECT_EQ(bench_error("1 0 0 1 2 3\n2 1 1 1 2 3\n"),
+            "line 2: duplicate tile 1 and missing tile 0");
   EXPECT_NE(bench_error("1 0 0 1 2 3\n2 0 0 1 2 3 4 5 6 7 8\n").find("line 2: size mismatch"),
             std::string::npos);
   EXPECT_NE(bench_error("1 0 0 1 2 3 4 5\n").find("line 1: ambiguous size"), std::string::npos);

@@ -4,6 +4,7 @@
 // hang (each run has a timeout and must end by exiting).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -46,7 +47,14 @@ std::vector<BadInput> corpus() {
        "line 1"},
       {"NegativeTile", "a negative tile", file, "1 2 3 -4 5 6 7 8 0\n", false, 2, "line 1"},
       {"HugeNumber", "a number beyond 64 bits", file,
-       "99999999999999999999999999 1 2 3 4 5 6 7 8\n", false, 2, "line 1"},
+       "99999999999999999999999999 1 2 3 4 5 6 7 8\n", false, 2,
+       "number '99999999999999999999999999' is too large"},
+      {"HugeTile", "a tile of ten digits", file, "1 2 3 4 5 6 7 8 1000000000\n", false, 2,
+       "number '1000000000' is too large"},
+      {"ControlBytes", "control and non-UTF-8 bytes in a token", file,
+       "1 2 3\x01\xff 4 5 6 7 8 0\n", false, 2, "unknown token '3\\x01\\xff'"},
+      {"LongToken", "a token of 10,000 letters", file, std::string(10000, 'a') + " 1 2 3\n", false,
+       2, "'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...'"},
       {"WrongCount", "7 tiles (no board has 7 cells)", file, "\n\n0 1 2 3 4 5 6\n", false, 2,
        "line 3"},
       {"AmbiguousCount", "6 tiles without --size (2x3 or 3x2)", file, "0 1 2 3 4 5\n", false, 2,
@@ -107,6 +115,13 @@ std::vector<BadInput> corpus() {
        false,
        1,
        "--time-limit"},
+      {"NanTimeLimit",
+       "`--time-limit nan`",
+       {"--time-limit", "nan", "0 1 2 3"},
+       "",
+       false,
+       1,
+       "--time-limit"},
       {"ZeroThreads", "`--threads 0`", {"--threads", "0", "0 1 2 3"}, "", false, 1, "--threads"},
       {"UnknownOption",
        "an unknown option",
@@ -145,6 +160,11 @@ TEST_P(FaultInput, ExitsWithTheDocumentedCodeAndNamesTheProblem) {
   EXPECT_NE(all.find(c.expected_text), std::string::npos)
       << "expected '" << c.expected_text << "' in:\n"
       << all;
+  // Whatever the input held, the messages are printable text (UTF-8, no control bytes).
+  EXPECT_FALSE(std::any_of(all.begin(), all.end(), [](char ch) {
+    const auto byte = static_cast<unsigned char>(ch);
+    return (byte < 0x20 && ch != '\n') || byte == 0x7f;
+  })) << all;
   std::string message = line_with(run.err, c.expected_text);
   if (message.empty()) message = line_with(run.out, c.expected_text);
   if (message.empty()) message = first_line(run.err);

@@ -1,6 +1,8 @@
 #include "tools/app/app.hpp"
 
 #include <cctype>
+#include <cmath>
+#include <cstdlib>
 #include <iostream>
 
 #include "tools/app/commands.hpp"
@@ -8,6 +10,20 @@
 namespace npuzzle {
 
 std::atomic<bool> interrupt_requested{false};
+
+namespace {
+
+// Accepts a finite number of seconds >= 0 (CLI::NonNegativeNumber lets "nan" through).
+std::string check_seconds(const std::string& text) {
+  char* end = nullptr;
+  const double seconds = std::strtod(text.c_str(), &end);
+  if (text.empty() || *end != '\0' || !std::isfinite(seconds) || seconds < 0) {
+    return "'" + printable(text) + "' is not a number of seconds >= 0";
+  }
+  return {};
+}
+
+}  // namespace
 
 void add_search_options(CLI::App& command, SearchOptions& o) {
   command.add_option("--algo", o.algorithm,
@@ -24,7 +40,7 @@ void add_search_options(CLI::App& command, SearchOptions& o) {
   command.add_option("--tie-break", o.tie_break,
                      "A* among equal f: lifo, fifo, larger-g (default)");
   command.add_option("--time-limit", o.time_limit, "seconds per instance (0: none)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(check_seconds, "SECONDS");
   command.add_option("--node-limit", o.node_limit, "expanded nodes per instance (0: none)");
   command.add_option("--mem-limit", o.memory_limit,
                      "memory for the searches that store nodes, e.g. 512M, 4G (0: none)");
@@ -128,10 +144,10 @@ int run_npuzzle(int argc, char** argv) {
   try {
     return action();
   } catch (const UsageError& e) {
-    std::cerr << "npuzzle: " << e.what() << "\n";
+    std::cerr << "npuzzle: " << printable(e.what()) << "\n";
     return kExitUsage;
   } catch (const InputError& e) {
-    std::cerr << "npuzzle: " << e.what() << "\n";
+    std::cerr << "npuzzle: " << printable(e.what()) << "\n";
     return kExitInput;
   } catch (const std::bad_alloc&) {
     std::cerr << "npuzzle: out of memory\n";

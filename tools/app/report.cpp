@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/parse.hpp"
+
 namespace npuzzle {
 
 bool apply_move(std::vector<int>& tiles, int rows, int cols, Move m) {
@@ -42,8 +44,8 @@ std::optional<std::vector<Move>> parse_moves(const std::string& text, std::strin
     if (c == ' ' || c == ',' || c == '\t' || c == '\n' || c == '\r') continue;
     Move m;
     if (!parse_move(c, m)) {
-      error = std::string("unknown move '") + c + "' at character " + std::to_string(i + 1) +
-              " (moves are U D L R, the direction the blank goes)";
+      error = "unknown move '" + printable(std::string(1, c)) + "' at character " +
+              std::to_string(i + 1) + " (moves are U D L R, the direction the blank goes)";
       return std::nullopt;
     }
     path.push_back(m);
@@ -142,7 +144,7 @@ nlohmann::json to_json(const InstanceReport& r, MoveStyle moves) {
   j["threads"] = r.outcome.threads;
   const std::string status = r.outcome.status_name();
   if (status == "error") {
-    j["error"] = r.outcome.error;
+    j["error"] = printable(r.outcome.error);
   } else if (!solved) {
     j["reason"] = result.reason;  // unsolvable, or which limit stopped the search
   }
@@ -158,7 +160,7 @@ void print_report(const InstanceReport& r, const OutputOptions& options, std::os
     out << to_json(r, options.moves).dump() << '\n';
     return;
   }
-  const std::string problem = !r.outcome.error.empty() ? r.outcome.error
+  const std::string problem = !r.outcome.error.empty() ? printable(r.outcome.error)
                               : result.status == Status::Unsolvable
                                   ? "unsolvable: " + result.reason
                                   : status + " (" + result.reason + ", best lower bound " +
