@@ -19,10 +19,11 @@
 namespace npuzzle {
 
 struct Limits {
-  double time_seconds = 0;                      // 0: none
-  std::uint64_t nodes = 0;                      // expanded nodes; 0: none
-  std::uint64_t memory_bytes = 0;               // for searches that store nodes; 0: none
+  double time_seconds = 0;                       // 0: none
+  std::uint64_t nodes = 0;                       // expanded nodes; 0: none
+  std::uint64_t memory_bytes = 0;                // for searches that store nodes; 0: none
   const std::atomic<bool>* interrupt = nullptr;  // set asynchronously (Ctrl-C) to stop
+  const std::atomic<bool>* abandon = nullptr;    // set when the search's inputs became invalid
 };
 
 enum class Status {
@@ -76,7 +77,9 @@ class LimitClock {
   }
   // Returns a non-empty reason when a time/node limit or an interrupt says stop.
   std::string check(std::uint64_t expanded) const {
-    if (limits_.interrupt && limits_.interrupt->load(std::memory_order_relaxed)) return "interrupted";
+    if (limits_.interrupt && limits_.interrupt->load(std::memory_order_relaxed))
+      return "interrupted";
+    if (limits_.abandon && limits_.abandon->load(std::memory_order_relaxed)) return "abandoned";
     if (limits_.nodes && expanded >= limits_.nodes) return "node limit";
     if (limits_.time_seconds > 0 && elapsed() >= limits_.time_seconds) return "time limit";
     return {};

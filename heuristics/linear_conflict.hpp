@@ -1,18 +1,20 @@
-// heuristics/linear_conflict.hpp — Manhattan distance plus linear conflicts (Hansson, Mayer & Yung).
+// heuristics/linear_conflict.hpp — Manhattan distance plus linear conflicts (Hansson, Mayer &
+// Yung).
 //
-// Two tiles are in linear conflict when both sit in the line (row or column) of their goal cells and
-// in the wrong order: one of them must leave the line and come back, two moves Manhattan does not
-// count. Per line we add 2 x (tiles to remove so the rest are in order) = 2 x (k - longest increasing
-// run), which stays admissible when three or more tiles conflict with each other (counting 2 per
-// conflicting PAIR would not be). Admissible and consistent.
+// Two tiles are in linear conflict when both sit in the line (row or column) of their goal cells
+// and in the wrong order: one of them must leave the line and come back, two moves Manhattan does
+// not count. Per line we add 2 x (tiles to remove so the rest are in order) = 2 x (k - longest
+// increasing run), which stays admissible when three or more tiles conflict with each other
+// (counting 2 per conflicting PAIR would not be). Admissible and consistent.
 //
 // Incremental: each row and column has a code, the sum over its cells of digit * (L+1)^position,
-// where the digit is 1 + the tile's goal position along the line when the tile belongs to that line,
-// else 0. The conflict cost of a line is one look-up by its code. All row codes are packed in one
-// word (a lane each) with the heuristic value h in the low 16 bits; all column codes in another.
-// A move adds one precomputed delta to each word (the moved tile's digit leaves one crossing line
-// and enters the next, shifts one position along its own line, and its Manhattan term changes),
-// then adjusts h by two look-ups: the tile leaving one crossing line and entering the other.
+// where the digit is 1 + the tile's goal position along the line when the tile belongs to that
+// line, else 0. The conflict cost of a line is one look-up by its code. All row codes are packed in
+// one word (a lane each) with the heuristic value h in the low 16 bits; all column codes in
+// another. A move adds one precomputed delta to each word (the moved tile's digit leaves one
+// crossing line and enters the next, shifts one position along its own line, and its Manhattan term
+// changes), then adjusts h by two look-ups: the tile leaving one crossing line and entering the
+// other.
 //
 // PERFORMANCE: Value is 16 bytes on 4x4 (two registers). update() is three adds and four loads.
 #pragma once
@@ -37,11 +39,10 @@ class LinearConflict {
     while ((1 << bits) < values) ++bits;
     return bits;
   }
-  static constexpr int kHBits = 16;                                     // low lane of RowWord
+  static constexpr int kHBits = 16;                                         // low lane of RowWord
   static constexpr int kRowLane = bits_for(power(B::kCols + 1, B::kCols));  // bits of a row code
   static constexpr int kColLane = bits_for(power(B::kRows + 1, B::kRows));  // bits of a column code
-  using RowWord =
-      std::conditional_t<(kHBits + B::kRows * kRowLane <= 64), std::uint64_t, uint128>;
+  using RowWord = std::conditional_t<(kHBits + B::kRows * kRowLane <= 64), std::uint64_t, uint128>;
   using ColWord = std::conditional_t<(B::kCols * kColLane <= 64), std::uint64_t, uint128>;
 
  public:
@@ -71,12 +72,12 @@ class LinearConflict {
           const int to = B::neighbour(from, inverse(m));  // the tile goes opposite to the blank
           if (to < 0) continue;
           const auto d = static_cast<std::size_t>(direction(from, to));
-          row_delta_[t][from][d] = row_lane(B::row(to), row_digit_[t][to]) -
-                                   row_lane(B::row(from), row_digit_[t][from]) +
-                                   static_cast<RowWord>(manhattan_.distance(t, to) -
-                                                        manhattan_.distance(t, from));
-          col_delta_[t][from][d] = col_lane(B::col(to), col_digit_[t][to]) -
-                                   col_lane(B::col(from), col_digit_[t][from]);
+          row_delta_[t][from][d] =
+              row_lane(B::row(to), row_digit_[t][to]) -
+              row_lane(B::row(from), row_digit_[t][from]) +
+              static_cast<RowWord>(manhattan_.distance(t, to) - manhattan_.distance(t, from));
+          col_delta_[t][from][d] =
+              col_lane(B::col(to), col_digit_[t][to]) - col_lane(B::col(from), col_digit_[t][from]);
         }
       }
     }

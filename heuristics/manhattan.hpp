@@ -1,8 +1,9 @@
 // heuristics/manhattan.hpp — Manhattan distance: the sum over tiles (not the blank) of the row and
 // column distance between a tile's cell and its goal cell. Admissible and consistent.
 //
-// PERFORMANCE: update() is one look-up in delta_[tile][from][to] (the change of that tile's distance),
-// so IDA* never recomputes the sum. The table holds kCells^3 bytes (4 KiB for 4x4, 15 KiB for 5x5).
+// PERFORMANCE: update() is one look-up in delta_[tile][from][to] (the change of that tile's
+// distance), so IDA* never recomputes the sum. The table holds kCells^3 bytes (4 KiB for 4x4, 15
+// KiB for 5x5).
 #pragma once
 
 #include <array>
@@ -45,7 +46,9 @@ class Manhattan {
     for (int c = 0; c < B::kCells; ++c) sum += distance_[s.tile_at(c)][c];
     return sum;
   }
-  NPUZZLE_ALWAYS_INLINE Value update(Value v, int tile, int from, int to) const { return v + delta_[tile][from][to]; }
+  NPUZZLE_ALWAYS_INLINE Value update(Value v, int tile, int from, int to) const {
+    return v + delta_[tile][from][to];
+  }
   NPUZZLE_ALWAYS_INLINE int estimate(Value v) const { return v; }
   int distance(int tile, int cell) const { return distance_[tile][cell]; }
 

@@ -1,13 +1,17 @@
 #include "heuristics/pdb_catalogue.hpp"
 
 #include <algorithm>
+#include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <map>
 #include <mutex>
 #include <sstream>
+#include <stop_token>
 #include <system_error>
+#include <thread>
 
 #include "heuristics/pdb_index.hpp"
 
@@ -345,11 +349,49 @@ PdbSet find_or_build(const std::filesystem::path& dir, int rows, int cols,
 
 namespace npuzzle::pdb {
 
+namespace {
+
+// Checks the files of the sets it holds every kInterval, on one thread started with the first set;
+// marks a set stale when one of its tables changed on disk. Stopped and joined at exit.
+class DiskWatcher {
+ public:
+  static constexpr std::chrono::milliseconds kInterval{100};
+
+  void add(std::shared_ptr<const PdbSet> set) {
+    std::lock_guard lock(mutex_);
+    sets_.push_back(std::move(set));
+    if (!thread_.joinable()) thread_ = std::jthread([this](std::stop_token stop) { loop(stop); });
+  }
+
+ private:
+  void loop(std::stop_token stop) {
+    std::unique_lock lock(mutex_);
+    while (!stop.stop_requested()) {
+      wake_.wait_for(lock, stop, kInterval, [] { return false; });
+      for (const auto& set : sets_) {
+        if (set->stale->load(std::memory_order_relaxed)) continue;
+        const bool changed =
+            std::any_of(set->tables.begin(), set->tables.end(),
+                        [](const auto& table) { return table->changed_on_disk(); });
+        if (changed) set->stale->store(true, std::memory_order_relaxed);
+      }
+    }
+  }
+
+  std::mutex mutex_;
+  std::condition_variable_any wake_;
+  std::vector<std::shared_ptr<const PdbSet>> sets_;
+  std::jthread thread_;  // last: stopped and joined before the rest is destroyed
+};
+
+}  // namespace
+
 std::shared_ptr<const PdbSet> cached_set(const std::string& dir, int rows, int cols,
                                          const std::vector<int>& goal, const std::string& partition,
                                          bool* first) {
   static std::mutex mutex;
   static std::map<std::string, std::shared_ptr<const PdbSet>> cache;
+  static DiskWatcher watcher;
   const std::filesystem::path where =
       dir.empty() ? default_directory() : std::filesystem::path(dir);
   if (where.empty()) {
@@ -366,6 +408,7 @@ std::shared_ptr<const PdbSet> cached_set(const std::string& dir, int rows, int c
   auto set =
       std::make_shared<const PdbSet>(find_or_build(where, rows, cols, goal, partition, options));
   cache.emplace(std::move(key), set);
+  watcher.add(set);
   if (first) *first = true;
   return set;
 }

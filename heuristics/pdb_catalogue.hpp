@@ -20,6 +20,7 @@
 // $NPUZZLE_PDB_DIR, else $XDG_CACHE_HOME/npuzzle, else ~/.cache/npuzzle.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -68,7 +69,9 @@ struct PdbSet {
   std::vector<int> goal;
   Partition partition;
   std::vector<std::shared_ptr<const PdbTable>> tables;  // one per group, same order
-  std::string describe() const;                         // e.g. "pdb 7-8 {1..7}{8..15}"
+  // Set (by cached_set's watcher) once a table's file was changed on disk in place.
+  std::shared_ptr<std::atomic<bool>> stale = std::make_shared<std::atomic<bool>>(false);
+  std::string describe() const;  // e.g. "pdb 7-8 {1..7}{8..15}"
 };
 
 struct FindOptions {
@@ -101,7 +104,8 @@ PdbSet find_or_build(const std::filesystem::path& dir, int rows, int cols,
 // A process-wide cache over find_or_build for front ends that solve many boards: the first call for
 // a (directory, size, goal, partition) loads or builds the set (logging to stderr), later calls
 // return the same set; `first` (optional) says whether this call loaded it. An empty `dir` means
-// default_directory(). Thread-safe.
+// default_directory(). Thread-safe. One thread checks the files of every cached set ten times a
+// second and sets the set's `stale` flag when one was changed on disk in place.
 std::shared_ptr<const PdbSet> cached_set(const std::string& dir, int rows, int cols,
                                          const std::vector<int>& goal, const std::string& partition,
                                          bool* first = nullptr);

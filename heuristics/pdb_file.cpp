@@ -189,6 +189,31 @@ std::uint64_t checksum(std::span<const std::uint8_t> bytes) {
 
 PdbTable::~PdbTable() {
   if (map_base_) munmap(map_base_, map_bytes_);
+  if (fd_ >= 0) ::close(fd_);
+}
+
+namespace {
+
+std::int64_t modification_ns(const struct stat& st) {
+  return static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec;
+}
+
+}  // namespace
+
+bool PdbTable::changed_on_disk() const {
+  if (fd_ < 0) return false;
+  struct stat st {};
+  return fstat(fd_, &st) != 0 || static_cast<std::uint64_t>(st.st_size) != loaded_size_ ||
+         modification_ns(st) != loaded_mtime_ns_;
+}
+
+void PdbTable::expect_unchanged_on_disk() const {
+  if (changed_on_disk()) {
+    throw PdbError(ErrorKind::Database,
+                   "pattern database " + path_.string() +
+                       " was changed on disk while in use (written to in place, not replaced by "
+                       "rename); the search's answer is not trusted: run it again");
+  }
 }
 
 std::shared_ptr<const PdbTable> PdbTable::load(const std::filesystem::path& path) {
@@ -212,11 +237,16 @@ std::shared_ptr<const PdbTable> PdbTable::load(const std::filesystem::path& path
   }
   void* base = mmap(nullptr, size, PROT_READ, MAP_SHARED, fd, 0);
   const int map_error = errno;
-  ::close(fd);
-  if (base == MAP_FAILED) fail(path, "cannot map: " + errno_text(map_error));
+  if (base == MAP_FAILED) {
+    ::close(fd);
+    fail(path, "cannot map: " + errno_text(map_error));
+  }
   std::shared_ptr<PdbTable> table(new PdbTable());
   table->map_base_ = base;
   table->map_bytes_ = size;
+  table->fd_ = fd;
+  table->loaded_size_ = size;
+  table->loaded_mtime_ns_ = modification_ns(st);
   table->path_ = path;
   const auto* bytes = static_cast<const std::uint8_t*>(base);
   table->meta_ = decode_header(path, std::vector<std::uint8_t>(bytes, bytes + kHeaderBytes));

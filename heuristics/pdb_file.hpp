@@ -105,6 +105,14 @@ class PdbTable {
   }
   const std::uint8_t* data() const { return data_; }
 
+  // Whether the file this table was loaded from has been written to or truncated in place since
+  // (same inode, other size or modification time): lookups may then read other values than the
+  // checksummed ones. A file replaced by rename is no change (the mapping keeps the old one).
+  // Always false for a table made in memory.
+  bool changed_on_disk() const;
+  // Throws PdbError(Database) naming the file when changed_on_disk().
+  void expect_unchanged_on_disk() const;
+
  private:
   PdbTable() = default;
 
@@ -114,6 +122,9 @@ class PdbTable {
   int entry_bits_ = 8;
   void* map_base_ = nullptr;  // the whole mapped file, when loaded from disk
   std::size_t map_bytes_ = 0;
+  int fd_ = -1;                       // the file, kept open to check it did not change
+  std::int64_t loaded_mtime_ns_ = 0;  // its modification time when loaded
+  std::uint64_t loaded_size_ = 0;
   std::vector<std::uint8_t> owned_;  // the payload, when made in memory
 };
 

@@ -59,6 +59,7 @@
 #include <vector>
 
 #include "core/goal.hpp"
+#include "core/handoff.hpp"
 #include "core/search_types.hpp"
 #include "parallel/concurrency.hpp"
 #include "parallel/zobrist.hpp"
@@ -274,8 +275,9 @@ class HdaStar {
       message->nodes[0] = first;
       message->count = 1;
       budget_.execute([&] {
-        if (post(owner, message, first.f)) group_.run([this, owner] { work(owner); });
+        if (post(owner, message, first.f)) spawn(owner);
         group_.wait();
+        handoff_receive();
       });
     } catch (const std::bad_alloc&) {
       request_stop(Status::OutOfMemory, "out of memory");
@@ -415,7 +417,7 @@ class HdaStar {
       w.published_f.store(w.open.peek_min_f(), std::memory_order_relaxed);
       Message* expected = idle_marker();
       if (w.inbox.compare_exchange_strong(expected, nullptr, std::memory_order_acq_rel)) {
-        group_.run([this, to] { work(to); });
+        spawn(to);
       }
     }
   }
@@ -582,7 +584,13 @@ class HdaStar {
     Message* message = std::exchange(me.outbox[static_cast<std::size_t>(to)], nullptr);
     const int min_f = std::exchange(me.outbox_f[static_cast<std::size_t>(to)], INT_MAX);
     me.sent += message->count;
-    if (post(to, message, min_f)) group_.run([this, to] { work(to); });
+    if (post(to, message, min_f)) spawn(to);
+  }
+
+  // Runs worker `index`'s loop as a task (its inbox said it was idle and now holds mail).
+  void spawn(int index) {
+    handoff_publish();
+    group_.run(handed_off([this, index] { work(index); }));
   }
 
   // Sends at once the messages holding a node better than anything their receiver holds (an idle

@@ -38,6 +38,7 @@
 #include <vector>
 
 #include "core/goal.hpp"
+#include "core/handoff.hpp"
 #include "core/ida_star.hpp"
 #include "core/search_types.hpp"
 #include "parallel/concurrency.hpp"
@@ -170,11 +171,11 @@ class ParallelIda {
     // subtrees are searched in nearly the sequential order (little extra work in the last
     // iteration) and a worker that draws small subtrees simply takes more of them.
     std::atomic<std::size_t> next{0};
-    std::atomic<int> done{0};
     budget_.execute([&] {
       tbb::task_group group;
+      handoff_publish();
       for (std::size_t w = 0; w < per_worker_.size(); ++w) {
-        group.run([&, w] {
+        group.run(handed_off([&, w] {
           for (std::size_t i = next.fetch_add(1); i < frontier.size() && !cancel_.load();
                i = next.fetch_add(1)) {
             const FrontierNode& node = frontier[i];
@@ -187,12 +188,11 @@ class ParallelIda {
               }
             });
           }
-          done.fetch_add(1, std::memory_order_release);  // orders the task's writes for TSan too
-        });
+        }));
       }
       group.wait();
+      handoff_receive();
     });
-    done.load(std::memory_order_acquire);
     std::lock_guard found_lock(found_mutex);
     std::lock_guard stop_lock(stop_mutex_);
     if (found_index >= 0) {

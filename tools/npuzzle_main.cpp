@@ -1,4 +1,6 @@
 // npuzzle — the command-line front end; everything but the signal handlers is in tools/app.
+#include <unistd.h>
+
 #include <csignal>
 
 #include "tools/app/app.hpp"
@@ -12,10 +14,21 @@ extern "C" void on_stop_signal(int signal_number) {
   std::signal(signal_number, SIG_DFL);
 }
 
+// A pattern database cut short on disk while mapped faults on the next read past its new end:
+// say so and exit 2 (a bad database) rather than dump core.
+extern "C" void on_bus_error(int) {
+  static constexpr char kMessage[] =
+      "npuzzle: a pattern database file was truncated on disk while in use (bus error reading "
+      "it); rebuild it with pdbgen and run again\n";
+  [[maybe_unused]] const auto written = ::write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
+  ::_exit(2);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   std::signal(SIGINT, on_stop_signal);
   std::signal(SIGTERM, on_stop_signal);
+  std::signal(SIGBUS, on_bus_error);
   return npuzzle::run_npuzzle(argc, argv);
 }

@@ -13,6 +13,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <fstream>
+#include <functional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -68,7 +70,7 @@ fs::path build_full_3x3(const fs::path& dir, const std::string& goal = "blank-fi
 TEST(FaultPdb, BuildKilledMidWayLeavesNoFinalFileAndTheNextBuildSucceeds) {
   NPUZZLE_REQUIRE_BINARY(pdbgen_binary());
   const fs::path dir = fresh_dir("killed_build");
-  const std::vector<std::string> build = {pdbgen_binary(), "build",     "--size",    "4x4",
+  const std::vector<std::string> build = {pdbgen_binary(), "build",       "--size",    "4x4",
                                           "--partition",   "1,2,3,4,5,6", "--threads", "1",
                                           "--dir",         dir.string()};
   RunSpec spec;
@@ -304,6 +306,102 @@ TEST(FaultPdb, DatabaseReplacedOnDiskDuringABatchDoesNotDisturbIt) {
                run.describe() + "; " + std::to_string(reported) + " reported, " +
                    std::to_string(solved) + " solved, " + std::to_string(optimal) +
                    " proven optimal (the mapped file stays valid)");
+}
+
+// Runs a batch of 20,000 3x3 boards with the full 3x3 database of `dir` and calls `change` on the
+// table's path once the first instance is reported (the database is loaded and in use).
+RunResult batch_with_database_changed(const fs::path& dir, const std::string& name,
+                                      const std::function<void()>& change) {
+  RunSpec random;
+  random.argv = {npuzzle_binary(), "random", "--size", "3x3", "--count", "20000", "--seed", "5"};
+  random.timeout_seconds = 60;
+  const RunResult boards = run_program(random);
+  EXPECT_EQ(boards.exit_code, 0) << boards.err;
+  const std::string file = write_text(scratch_dir() / (name + "_batch.txt"), boards.out);
+  RunSpec spec;
+  spec.argv = {npuzzle_binary(), "solve",      "--output", "json", "--heuristic", "pdb",
+               "--pdb-dir",      dir.string(), "-f",       file};
+  spec.trigger = "\"status\"";
+  spec.trigger_in_stdout = true;
+  spec.on_trigger = change;
+  spec.timeout_seconds = 300;
+  return run_program(spec);
+}
+
+TEST(FaultPdb, DatabaseWrittenInPlaceDuringABatchIsReportedNotTrusted) {
+  NPUZZLE_REQUIRE_BINARY(pdbgen_binary());
+  NPUZZLE_REQUIRE_BINARY(npuzzle_binary());
+  const fs::path dir = fresh_dir("in_place");
+  const fs::path table = build_full_3x3(dir);
+  ASSERT_FALSE(table.empty());
+  std::string why;
+  if (!pdb_solves(dir, why)) GTEST_SKIP() << why;
+  const fs::path other = build_full_3x3(fresh_dir("in_place_other"), "blank-last");
+  ASSERT_FALSE(other.empty());
+  ASSERT_EQ(fs::file_size(other), fs::file_size(table));
+
+  // Overwrites the bytes of the mapped file (as `cp other table` does): same inode, same size.
+  const RunResult run = batch_with_database_changed(dir, "in_place", [&] {
+    std::ifstream from(other, std::ios::binary);
+    std::fstream to(table, std::ios::binary | std::ios::in | std::ios::out);
+    to << from.rdbuf();
+  });
+  ASSERT_TRUE(run.triggered) << "the batch ended before the file was changed; " << run.describe();
+  ASSERT_TRUE(run.exited()) << run.describe() << "\n" << run.err;
+  EXPECT_EQ(run.exit_code, 2) << first_line(run.err);
+  std::size_t reported = 0, solved = 0, refused = 0;
+  std::string first_error;
+  std::istringstream in(run.out);
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty()) continue;
+    const nlohmann::json j = nlohmann::json::parse(line);
+    ++reported;
+    if (j["status"] == "solved") {
+      ++solved;
+      EXPECT_EQ(refused, 0u) << "a result was trusted after the change: " << line;
+    } else {
+      ++refused;
+      const std::string error = j.value("error", "");
+      EXPECT_NE(error.find("changed on disk while in use"), std::string::npos) << line;
+      if (first_error.empty()) first_error = error;
+    }
+  }
+  EXPECT_EQ(reported, 20000u);
+  EXPECT_GE(solved, 1u);
+  EXPECT_GE(refused, 1u);
+  record_fault("database",
+               "the database written over in place (same size, other contents, as by `cp`) "
+               "while a batch of 20,000 3x3 boards is solving with it",
+               run.describe() + "; " + std::to_string(reported) + " reported, " +
+                   std::to_string(solved) + " solved before the change was seen, " +
+                   std::to_string(refused) + " refused: `" + first_error + "`");
+}
+
+TEST(FaultPdb, DatabaseTruncatedInPlaceDuringABatchEndsWithExitTwo) {
+  NPUZZLE_REQUIRE_BINARY(pdbgen_binary());
+  NPUZZLE_REQUIRE_BINARY(npuzzle_binary());
+  const fs::path dir = fresh_dir("truncated_in_use");
+  const fs::path table = build_full_3x3(dir);
+  ASSERT_FALSE(table.empty());
+  std::string why;
+  if (!pdb_solves(dir, why)) GTEST_SKIP() << why;
+
+  const RunResult run =
+      batch_with_database_changed(dir, "truncated_in_use", [&] { fs::resize_file(table, 4096); });
+  ASSERT_TRUE(run.triggered) << "the batch ended before the file was cut; " << run.describe();
+  ASSERT_TRUE(run.exited()) << run.describe() << "\n" << run.err;
+  EXPECT_EQ(run.exit_code, 2) << first_line(run.err);
+  const std::string all = run.err + run.out;
+  const bool named = all.find("truncated on disk while in use") != std::string::npos ||
+                     all.find("changed on disk while in use") != std::string::npos;
+  EXPECT_TRUE(named) << run.err;
+  std::string message = line_with(run.err, "on disk while in use");
+  if (message.empty()) message = line_with(run.out, "on disk while in use");
+  if (message.size() > 160) message = message.substr(0, 157) + "...";
+  record_fault("database",
+               "the database truncated in place to its header while a batch of 20,000 3x3 boards "
+               "is solving with it",
+               run.describe() + ": `" + message + "`");
 }
 
 }  // namespace

@@ -149,9 +149,12 @@ SearchResult run_heuristic(const SolveRequest& request, const HeuristicChoice& h
       break;
     case HeuristicKind::Pdb:  // the best set in the database directory, reflected where it can be
       try {
-        return with_cached_pdb(goal, request.pdb_dir, heuristic.variant, [&](const auto& h) {
-          return run_algorithm(request, h, goal, start);
-        });
+        return with_cached_pdb(goal, request.pdb_dir, heuristic.variant,
+                               [&](const auto& h, const std::atomic<bool>& stale) {
+                                 SolveRequest watched = request;
+                                 watched.limits.abandon = &stale;
+                                 return run_algorithm(watched, h, goal, start);
+                               });
       } catch (const pdb::PdbError& e) {
         if (e.kind() == pdb::ErrorKind::Usage) throw UsageError(e.what());
         if (e.kind() == pdb::ErrorKind::Memory) throw std::bad_alloc();
