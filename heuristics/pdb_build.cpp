@@ -18,7 +18,6 @@
 #include <new>
 #include <stdexcept>
 
-#include "core/handoff.hpp"
 #include "heuristics/pdb_index.hpp"
 
 namespace npuzzle::pdb {
@@ -147,10 +146,9 @@ BuildResult build_with(const BuildSpec& spec, const BuildOptions& options) {
     const int next = cur ^ 1;
     std::atomic<std::uint64_t> new_states{0}, new_placements{0};
     arena.execute([&] {
-      handoff_publish();
       tbb::parallel_for(
           tbb::blocked_range<std::uint64_t>(0, count, kGrain),
-          handed_off([&](const tbb::blocked_range<std::uint64_t>& range) {
+          [&](const tbb::blocked_range<std::uint64_t>& range) {
             if (options.stop && options.stop->load(std::memory_order_relaxed)) return;
             std::uint64_t local_states = 0, local_placements = 0;
             int local_max_stored = 0;
@@ -219,8 +217,7 @@ BuildResult build_with(const BuildSpec& spec, const BuildOptions& options) {
             while (local_max_stored > seen_max &&
                    !max_stored.compare_exchange_weak(seen_max, local_max_stored)) {
             }
-          }));
-      handoff_receive();
+          });
     });
     if (options.stop && options.stop->load(std::memory_order_relaxed)) {
       throw PdbError(ErrorKind::Interrupted,
@@ -257,9 +254,8 @@ BuildResult build_with(const BuildSpec& spec, const BuildOptions& options) {
   }
   std::uint8_t* out = result.payload.data();
   arena.execute([&] {
-    handoff_publish();
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, meta.payload_bytes(), kGrain),
-                      handed_off([&](const tbb::blocked_range<std::uint64_t>& range) {
+                      [&](const tbb::blocked_range<std::uint64_t>& range) {
                         auto value = [&](std::uint64_t r) {
                           const L v = slots[r].stored_plus_one;
                           return v == 0 ? unreached : static_cast<int>(v) - 1;
@@ -273,8 +269,7 @@ BuildResult build_with(const BuildSpec& spec, const BuildOptions& options) {
                             out[b] = static_cast<std::uint8_t>(low | (high << 4));
                           }
                         }
-                      }));
-    handoff_receive();
+                      });
   });
   meta.payload_checksum = checksum(result.payload);
   result.states = states;
@@ -370,53 +365,50 @@ VerifyReport verify_table(const PdbTable& table, int threads) {
       [&] { return std::vector<std::uint64_t>(static_cast<std::size_t>(histogram_size) + 1, 0); });
   tbb::task_arena arena(threads > 0 ? threads : tbb::task_arena::automatic);
   arena.execute([&] {
-    handoff_publish();
-    tbb::parallel_for(
-        tbb::blocked_range<std::uint64_t>(0, count, kGrain), handed_off([&](const auto& range) {
-          if (failed.load(std::memory_order_relaxed)) return;
-          auto& hist = histograms.local();
-          std::uint8_t cells[kMaxCells];
-          for (std::uint64_t r = range.begin(); r != range.end(); ++r) {
-            const std::uint32_t occupied = unrank_placement(r, k, n, cells);
-            const int d = distance_of(r, cells);
-            if (d < 0) {
-              ++hist[static_cast<std::size_t>(histogram_size)];
-              continue;
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, count, kGrain), [&](const auto& range) {
+      if (failed.load(std::memory_order_relaxed)) return;
+      auto& hist = histograms.local();
+      std::uint8_t cells[kMaxCells];
+      for (std::uint64_t r = range.begin(); r != range.end(); ++r) {
+        const std::uint32_t occupied = unrank_placement(r, k, n, cells);
+        const int d = distance_of(r, cells);
+        if (d < 0) {
+          ++hist[static_cast<std::size_t>(histogram_size)];
+          continue;
+        }
+        if (d > meta.max_distance)
+          return report("entry " + std::to_string(r) + " exceeds the header's max distance");
+        ++hist[static_cast<std::size_t>(d)];
+        if ((d == 0) != (r == goal_rank)) {
+          return report(d == 0 ? "placement " + std::to_string(r) +
+                                     " other than the goal has distance 0"
+                               : "the goal placement has distance " + std::to_string(d));
+        }
+        bool has_smaller = d == 0;
+        for (int i = 0; i < k; ++i) {
+          const int from = cells[i];
+          std::uint32_t targets = geo.neighbours[from] & ~occupied;
+          while (targets) {
+            const int to = std::countr_zero(targets);
+            targets &= targets - 1;
+            cells[i] = static_cast<std::uint8_t>(to);
+            const std::uint64_t r2 = rank_placement(cells, k, n);
+            const int d2 = distance_of(r2, cells);
+            cells[i] = static_cast<std::uint8_t>(from);
+            if (d2 < 0 && !exact)
+              return report("placement " + std::to_string(r2) + " was never reached");
+            if (exact && d2 != d - 1 && d2 != d + 1) {
+              return report("exact table: neighbours " + std::to_string(r) + " and " +
+                            std::to_string(r2) + " differ by more than one");
             }
-            if (d > meta.max_distance)
-              return report("entry " + std::to_string(r) + " exceeds the header's max distance");
-            ++hist[static_cast<std::size_t>(d)];
-            if ((d == 0) != (r == goal_rank)) {
-              return report(d == 0 ? "placement " + std::to_string(r) +
-                                         " other than the goal has distance 0"
-                                   : "the goal placement has distance " + std::to_string(d));
-            }
-            bool has_smaller = d == 0;
-            for (int i = 0; i < k; ++i) {
-              const int from = cells[i];
-              std::uint32_t targets = geo.neighbours[from] & ~occupied;
-              while (targets) {
-                const int to = std::countr_zero(targets);
-                targets &= targets - 1;
-                cells[i] = static_cast<std::uint8_t>(to);
-                const std::uint64_t r2 = rank_placement(cells, k, n);
-                const int d2 = distance_of(r2, cells);
-                cells[i] = static_cast<std::uint8_t>(from);
-                if (d2 < 0 && !exact)
-                  return report("placement " + std::to_string(r2) + " was never reached");
-                if (exact && d2 != d - 1 && d2 != d + 1) {
-                  return report("exact table: neighbours " + std::to_string(r) + " and " +
-                                std::to_string(r2) + " differ by more than one");
-                }
-                if (d2 >= 0 && d2 < d) has_smaller = true;
-              }
-            }
-            if (!has_smaller)
-              return report("placement " + std::to_string(r) + " (distance " + std::to_string(d) +
-                            ") has no neighbour closer to the goal");
+            if (d2 >= 0 && d2 < d) has_smaller = true;
           }
-        }));
-    handoff_receive();
+        }
+        if (!has_smaller)
+          return report("placement " + std::to_string(r) + " (distance " + std::to_string(d) +
+                        ") has no neighbour closer to the goal");
+      }
+    });
   });
   VerifyReport out;
   out.histogram.assign(static_cast<std::size_t>(histogram_size), 0);

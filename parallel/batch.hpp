@@ -24,7 +24,6 @@
 #include <tbb/parallel_for.h>
 #include <tbb/partitioner.h>
 
-#include "core/handoff.hpp"
 #include "parallel/concurrency.hpp"
 
 namespace npuzzle {
@@ -55,13 +54,12 @@ void run_in_order(std::size_t count, int threads, Work&& work, Emit&& emit) {
   ThreadBudget budget(threads);
   budget.execute([&] {
     // One task per thread; each takes instances until none is left.
-    handoff_publish();
-    tbb::parallel_for(tbb::blocked_range<int>(0, threads, 1),
-                      handed_off([&](const tbb::blocked_range<int>& slots) {
-                        for (int s = slots.begin(); s != slots.end(); ++s) worker();
-                      }),
-                      tbb::simple_partitioner());
-    handoff_receive();
+    tbb::parallel_for(
+        tbb::blocked_range<int>(0, threads, 1),
+        [&](const tbb::blocked_range<int>& slots) {
+          for (int s = slots.begin(); s != slots.end(); ++s) worker();
+        },
+        tbb::simple_partitioner());
   });
 }
 

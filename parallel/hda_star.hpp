@@ -14,7 +14,7 @@
 // f below the incumbent, or mail); when it has none it flushes its outgoing messages and swaps its
 // empty inbox for the idle marker (compare-and-swap: it fails if mail has just arrived, and the
 // worker goes on). Posting onto an idle marker takes the marker away, so exactly one poster sees
-// it, and that poster spawns the worker's task in the same `tbb::task_group`. Hence the search is
+// it, and that poster spawns the worker's task in the same `TaskGroup`. Hence the search is
 // over exactly when the task group is empty: no worker holds a node with f below the incumbent and
 // no node is in flight. It never spins and needs no particular number of real threads (correct
 // even when TBB gives fewer).
@@ -42,7 +42,6 @@
 #pragma once
 
 #include <absl/container/flat_hash_map.h>
-#include <tbb/task_group.h>
 
 #include <algorithm>
 #include <array>
@@ -59,7 +58,6 @@
 #include <vector>
 
 #include "core/goal.hpp"
-#include "core/handoff.hpp"
 #include "core/search_types.hpp"
 #include "parallel/concurrency.hpp"
 #include "parallel/zobrist.hpp"
@@ -277,7 +275,6 @@ class HdaStar {
       budget_.execute([&] {
         if (post(owner, message, first.f)) spawn(owner);
         group_.wait();
-        handoff_receive();
       });
     } catch (const std::bad_alloc&) {
       request_stop(Status::OutOfMemory, "out of memory");
@@ -326,8 +323,8 @@ class HdaStar {
 
   void work(int index) {
     Worker& me = workers_[static_cast<std::size_t>(index)];
-    // Publishes this task's writes to finish() through an atomic the thread sanitizer sees
-    // (task_group::wait orders them too, but inside the uninstrumented TBB library).
+    // Publishes this task's writes to finish() through an atomic (TaskGroup::wait orders them
+    // too; the atomic says so in the search's own code).
     struct Done {
       std::atomic<std::uint64_t>& count;
       ~Done() { count.fetch_add(1, std::memory_order_release); }
@@ -411,12 +408,19 @@ class HdaStar {
       w.open.push(moved);
       me.pool.release(n);
     }
+    // Every open list is read before any owner is woken: a woken worker mails its successors at
+    // once, which wakes their owners, whose open lists this thread must then no longer touch.
+    std::vector<int> to_wake;
     for (int to = 0; to < static_cast<int>(workers_.size()); ++to) {
       Worker& w = workers_[static_cast<std::size_t>(to)];
       if (to == index || w.open.size() == 0) continue;
       w.published_f.store(w.open.peek_min_f(), std::memory_order_relaxed);
+      to_wake.push_back(to);
+    }
+    for (int to : to_wake) {
       Message* expected = idle_marker();
-      if (w.inbox.compare_exchange_strong(expected, nullptr, std::memory_order_acq_rel)) {
+      if (workers_[static_cast<std::size_t>(to)].inbox.compare_exchange_strong(
+              expected, nullptr, std::memory_order_acq_rel)) {
         spawn(to);
       }
     }
@@ -589,8 +593,7 @@ class HdaStar {
 
   // Runs worker `index`'s loop as a task (its inbox said it was idle and now holds mail).
   void spawn(int index) {
-    handoff_publish();
-    group_.run(handed_off([this, index] { work(index); }));
+    group_.run([this, index] { work(index); });
   }
 
   // Sends at once the messages holding a node better than anything their receiver holds (an idle
@@ -703,7 +706,7 @@ class HdaStar {
   const std::uint64_t ramp_up_limit_;  // HdaOptions::ramp_up
   ThreadBudget budget_;
   std::vector<Worker> workers_;
-  tbb::task_group group_;
+  TaskGroup group_;
   std::atomic<int> incumbent_{INT_MAX};
   std::atomic<std::uint64_t> total_expanded_{0};
   std::atomic<bool> stop_{false};

@@ -8,7 +8,7 @@
 //     smaller the subtrees, the shorter the tail of an iteration where some threads are idle).
 //     Every generated child is checked against the goal here, so a solution shallower than the
 //     split depth is found too.
-//  2. Subtrees: `threads` worker tasks (in a tbb::task_group on the search's arena) take frontier
+//  2. Subtrees: `threads` worker tasks (in a TaskGroup on the search's arena) take frontier
 //     nodes in order from a shared counter and run core/ida_star.hpp's BoundedDfs below each with
 //     the same bound; a worker that draws small subtrees takes more of them (dynamic balancing).
 //     Each subtree gets its own BoundedDfs (nothing shared but the cancel flag, the counter and
@@ -27,8 +27,6 @@
 // may exceed the limit by at most one task's worth per thread).
 #pragma once
 
-#include <tbb/task_group.h>
-
 #include <algorithm>
 #include <atomic>
 #include <climits>
@@ -38,7 +36,6 @@
 #include <vector>
 
 #include "core/goal.hpp"
-#include "core/handoff.hpp"
 #include "core/ida_star.hpp"
 #include "core/search_types.hpp"
 #include "parallel/concurrency.hpp"
@@ -172,10 +169,9 @@ class ParallelIda {
     // iteration) and a worker that draws small subtrees simply takes more of them.
     std::atomic<std::size_t> next{0};
     budget_.execute([&] {
-      tbb::task_group group;
-      handoff_publish();
+      TaskGroup group;
       for (std::size_t w = 0; w < per_worker_.size(); ++w) {
-        group.run(handed_off([&, w] {
+        group.run([&, w] {
           for (std::size_t i = next.fetch_add(1); i < frontier.size() && !cancel_.load();
                i = next.fetch_add(1)) {
             const FrontierNode& node = frontier[i];
@@ -188,10 +184,9 @@ class ParallelIda {
               }
             });
           }
-        }));
+        });
       }
       group.wait();
-      handoff_receive();
     });
     std::lock_guard found_lock(found_mutex);
     std::lock_guard stop_lock(stop_mutex_);

@@ -7,7 +7,8 @@
 #         tools for the end-to-end suite, which needs the sanitized binaries (the sixteen per-size
 #         translation units of npuzzle: about 25 minutes more on 2 cores).
 #   tsan: builds the parallel suite with ThreadSanitizer (-DNPUZZLE_SANITIZE=thread) and runs it
-#         (ctest -L parallel), with the suppressions in tests/tsan.supp when that file exists.
+#         (ctest -L parallel). In this build the searches' tasks run on threads of their own
+#         (parallel/concurrency.hpp, TaskGroup): Debian's libtbb is not instrumented.
 #
 # Usage: tests/sanitize.sh [asan|tsan|all]   (default all)
 # Environment: NPUZZLE_ASAN_DIR (default build-asan), NPUZZLE_TSAN_DIR (default build-tsan),
@@ -55,7 +56,6 @@ run_asan() {
 run_tsan() {
   local dir=${NPUZZLE_TSAN_DIR:-build-tsan}
   local options="halt_on_error=1 second_deadlock_stack=1"
-  if [[ -f tests/tsan.supp ]]; then options+=" suppressions=$PWD/tests/tsan.supp"; fi
   echo "sanitize: thread build in $dir, suite parallel" >&2
   configure_and_build "$dir" "thread" parallel_tests
   TSAN_OPTIONS=$options ctest --test-dir "$dir" -L parallel -j 1 --timeout 900 \
