@@ -259,6 +259,26 @@ INSTANTIATE_TEST_SUITE_P(
                    "the blank-last database renamed to the blank-first one's name"}),
     [](const ::testing::TestParamInfo<DamageCase>& param_info) { return param_info.param.name; });
 
+// Runs a batch of 20,000 3x3 boards with the full 3x3 database of `dir` and calls `change` on the
+// table's path once the first instance is reported (the database is loaded and in use).
+RunResult batch_with_database_changed(const fs::path& dir, const std::string& name,
+                                      const std::function<void()>& change) {
+  RunSpec random;
+  random.argv = {npuzzle_binary(), "random", "--size", "3x3", "--count", "20000", "--seed", "5"};
+  random.timeout_seconds = 60;
+  const RunResult boards = run_program(random);
+  EXPECT_EQ(boards.exit_code, 0) << boards.err;
+  const std::string file = write_text(scratch_dir() / (name + "_batch.txt"), boards.out);
+  RunSpec spec;
+  spec.argv = {npuzzle_binary(), "solve",      "--output", "json", "--heuristic", "pdb",
+               "--pdb-dir",      dir.string(), "-f",       file};
+  spec.trigger = "\"status\"";
+  spec.trigger_in_stdout = true;
+  spec.on_trigger = change;
+  spec.timeout_seconds = 300;
+  return run_program(spec);
+}
+
 TEST(FaultPdb, DatabaseReplacedOnDiskDuringABatchDoesNotDisturbIt) {
   NPUZZLE_REQUIRE_BINARY(pdbgen_binary());
   NPUZZLE_REQUIRE_BINARY(npuzzle_binary());
@@ -270,21 +290,8 @@ TEST(FaultPdb, DatabaseReplacedOnDiskDuringABatchDoesNotDisturbIt) {
   const fs::path other = build_full_3x3(fresh_dir("replacement"), "blank-last");
   ASSERT_FALSE(other.empty());
 
-  RunSpec random;
-  random.argv = {npuzzle_binary(), "random", "--size", "3x3", "--count", "20000", "--seed", "5"};
-  random.timeout_seconds = 60;
-  const RunResult boards = run_program(random);
-  ASSERT_EQ(boards.exit_code, 0) << boards.err;
-  const std::string file = write_text(scratch_dir() / "replaced_batch.txt", boards.out);
-
-  RunSpec spec;
-  spec.argv = {npuzzle_binary(), "solve",      "--output", "json", "--heuristic", "pdb",
-               "--pdb-dir",      dir.string(), "-f",       file};
-  spec.trigger = "\"status\"";  // the first instance is reported: the database is loaded
-  spec.trigger_in_stdout = true;
-  spec.on_trigger = [&] { fs::rename(other, table); };
-  spec.timeout_seconds = 300;
-  const RunResult run = run_program(spec);
+  const RunResult run =
+      batch_with_database_changed(dir, "replaced", [&] { fs::rename(other, table); });
   ASSERT_TRUE(run.triggered) << "the batch ended before the file was replaced; " << run.describe();
   ASSERT_TRUE(run.exited()) << run.describe() << "\n" << run.err;
   EXPECT_EQ(run.exit_code, 0) << first_line(run.err);
@@ -306,26 +313,6 @@ TEST(FaultPdb, DatabaseReplacedOnDiskDuringABatchDoesNotDisturbIt) {
                run.describe() + "; " + std::to_string(reported) + " reported, " +
                    std::to_string(solved) + " solved, " + std::to_string(optimal) +
                    " proven optimal (the mapped file stays valid)");
-}
-
-// Runs a batch of 20,000 3x3 boards with the full 3x3 database of `dir` and calls `change` on the
-// table's path once the first instance is reported (the database is loaded and in use).
-RunResult batch_with_database_changed(const fs::path& dir, const std::string& name,
-                                      const std::function<void()>& change) {
-  RunSpec random;
-  random.argv = {npuzzle_binary(), "random", "--size", "3x3", "--count", "20000", "--seed", "5"};
-  random.timeout_seconds = 60;
-  const RunResult boards = run_program(random);
-  EXPECT_EQ(boards.exit_code, 0) << boards.err;
-  const std::string file = write_text(scratch_dir() / (name + "_batch.txt"), boards.out);
-  RunSpec spec;
-  spec.argv = {npuzzle_binary(), "solve",      "--output", "json", "--heuristic", "pdb",
-               "--pdb-dir",      dir.string(), "-f",       file};
-  spec.trigger = "\"status\"";
-  spec.trigger_in_stdout = true;
-  spec.on_trigger = change;
-  spec.timeout_seconds = 300;
-  return run_program(spec);
 }
 
 TEST(FaultPdb, DatabaseWrittenInPlaceDuringABatchIsReportedNotTrusted) {
