@@ -203,7 +203,7 @@ std::int64_t modification_ns(const struct stat& st) {
 bool PdbTable::changed_on_disk() const {
   if (fd_ < 0) return false;
   struct stat st {};
-  return fstat(fd_, &st) != 0 || static_cast<std::uint64_t>(st.st_size) != loaded_size_ ||
+  return fstat(fd_, &st) != 0 || static_cast<std::size_t>(st.st_size) != map_bytes_ ||
          modification_ns(st) != loaded_mtime_ns_;
 }
 
@@ -245,7 +245,6 @@ std::shared_ptr<const PdbTable> PdbTable::load(const std::filesystem::path& path
   table->map_base_ = base;
   table->map_bytes_ = size;
   table->fd_ = fd;
-  table->loaded_size_ = size;
   table->loaded_mtime_ns_ = modification_ns(st);
   table->path_ = path;
   const auto* bytes = static_cast<const std::uint8_t*>(base);

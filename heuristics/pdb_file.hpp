@@ -123,9 +123,8 @@ class PdbTable {
   void* map_base_ = nullptr;  // the whole mapped file, when loaded from disk
   std::size_t map_bytes_ = 0;
   int fd_ = -1;                       // the file, kept open to check it did not change
-  std::int64_t loaded_mtime_ns_ = 0;  // its modification time when loaded
-  std::uint64_t loaded_size_ = 0;
-  std::vector<std::uint8_t> owned_;  // the payload, when made in memory
+  std::int64_t loaded_mtime_ns_ = 0;  // its modification time when loaded (its size: map_bytes_)
+  std::vector<std::uint8_t> owned_;   // the payload, when made in memory
 };
 
 // Checks that `table` is the database asked for: board size, goal and pattern tiles (in order).

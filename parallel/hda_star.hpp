@@ -323,12 +323,6 @@ class HdaStar {
 
   void work(int index) {
     Worker& me = workers_[static_cast<std::size_t>(index)];
-    // Publishes this task's writes to finish() through an atomic (TaskGroup::wait orders them
-    // too; the atomic says so in the search's own code).
-    struct Done {
-      std::atomic<std::uint64_t>& count;
-      ~Done() { count.fetch_add(1, std::memory_order_release); }
-    } done{tasks_done_};
     try {
       for (;;) {
         if (stop_.load(std::memory_order_relaxed)) return;
@@ -647,7 +641,6 @@ class HdaStar {
 
   // After all tasks ended: statistics, and the path or the bound.
   void finish(const State<B>& start, SearchResult& result) {
-    tasks_done_.load(std::memory_order_acquire);
     auto& stats = result.stats;
     for (const Worker& w : workers_) {
       stats.expanded += w.expanded;
@@ -710,7 +703,6 @@ class HdaStar {
   std::atomic<int> incumbent_{INT_MAX};
   std::atomic<std::uint64_t> total_expanded_{0};
   std::atomic<bool> stop_{false};
-  std::atomic<std::uint64_t> tasks_done_{0};                // worker tasks ended
   alignas(Message) unsigned char idle_marker_storage_ = 0;  // its address is the idle marker
   bool ramp_up_ = false;    // written before the other workers start (see spread_out)
   int ramp_up_worker_ = 0;  // the worker that holds every node while ramp_up_ is true

@@ -279,17 +279,27 @@ RunResult batch_with_database_changed(const fs::path& dir, const std::string& na
   return run_program(spec);
 }
 
-TEST(FaultPdb, DatabaseReplacedOnDiskDuringABatchDoesNotDisturbIt) {
-  NPUZZLE_REQUIRE_BINARY(pdbgen_binary());
-  NPUZZLE_REQUIRE_BINARY(npuzzle_binary());
-  const fs::path dir = fresh_dir("replaced");
-  const fs::path table = build_full_3x3(dir);
-  ASSERT_FALSE(table.empty());
-  std::string why;
-  if (!pdb_solves(dir, why)) GTEST_SKIP() << why;
-  const fs::path other = build_full_3x3(fresh_dir("replacement"), "blank-last");
-  ASSERT_FALSE(other.empty());
+// A full 3x3 database (blank first) in its own directory, proven to solve, and the blank-last one
+// beside it to change it with.
+class FaultPdbInUse : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    NPUZZLE_REQUIRE_BINARY(pdbgen_binary());
+    NPUZZLE_REQUIRE_BINARY(npuzzle_binary());
+    const std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+    dir = fresh_dir(name);
+    table = build_full_3x3(dir);
+    ASSERT_FALSE(table.empty());
+    std::string why;
+    if (!pdb_solves(dir, why)) GTEST_SKIP() << why;
+    other = build_full_3x3(fresh_dir(name + "_other"), "blank-last");
+    ASSERT_FALSE(other.empty());
+  }
 
+  fs::path dir, table, other;
+};
+
+TEST_F(FaultPdbInUse, DatabaseReplacedOnDiskDuringABatchDoesNotDisturbIt) {
   const RunResult run =
       batch_with_database_changed(dir, "replaced", [&] { fs::rename(other, table); });
   ASSERT_TRUE(run.triggered) << "the batch ended before the file was replaced; " << run.describe();
@@ -315,16 +325,7 @@ TEST(FaultPdb, DatabaseReplacedOnDiskDuringABatchDoesNotDisturbIt) {
                    " proven optimal (the mapped file stays valid)");
 }
 
-TEST(FaultPdb, DatabaseWrittenInPlaceDuringABatchIsReportedNotTrusted) {
-  NPUZZLE_REQUIRE_BINARY(pdbgen_binary());
-  NPUZZLE_REQUIRE_BINARY(npuzzle_binary());
-  const fs::path dir = fresh_dir("in_place");
-  const fs::path table = build_full_3x3(dir);
-  ASSERT_FALSE(table.empty());
-  std::string why;
-  if (!pdb_solves(dir, why)) GTEST_SKIP() << why;
-  const fs::path other = build_full_3x3(fresh_dir("in_place_other"), "blank-last");
-  ASSERT_FALSE(other.empty());
+TEST_F(FaultPdbInUse, DatabaseWrittenInPlaceDuringABatchIsReportedNotTrusted) {
   ASSERT_EQ(fs::file_size(other), fs::file_size(table));
 
   // Overwrites the bytes of the mapped file (as `cp other table` does): same inode, same size.
@@ -364,15 +365,7 @@ TEST(FaultPdb, DatabaseWrittenInPlaceDuringABatchIsReportedNotTrusted) {
                    std::to_string(refused) + " refused: `" + first_error + "`");
 }
 
-TEST(FaultPdb, DatabaseTruncatedInPlaceDuringABatchEndsWithExitTwo) {
-  NPUZZLE_REQUIRE_BINARY(pdbgen_binary());
-  NPUZZLE_REQUIRE_BINARY(npuzzle_binary());
-  const fs::path dir = fresh_dir("truncated_in_use");
-  const fs::path table = build_full_3x3(dir);
-  ASSERT_FALSE(table.empty());
-  std::string why;
-  if (!pdb_solves(dir, why)) GTEST_SKIP() << why;
-
+TEST_F(FaultPdbInUse, DatabaseTruncatedInPlaceDuringABatchEndsWithExitTwo) {
   const RunResult run =
       batch_with_database_changed(dir, "truncated_in_use", [&] { fs::resize_file(table, 4096); });
   ASSERT_TRUE(run.triggered) << "the batch ended before the file was cut; " << run.describe();
