@@ -15,6 +15,9 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev
   gnuplot-nox
+  openmpi-bin libopenmpi-dev
+  pybind11-dev python3-dev python3-pytest python3-matplotlib
+  chromium
 )
 
 missing=()
