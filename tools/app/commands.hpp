@@ -24,7 +24,7 @@ using Action = std::function<ExitCode()>;
 struct SearchOptions {
   std::string algorithm = "ida";
   std::string heuristic;  // "" for the default of each board size
-  std::string tie_break = "larger-g";
+  std::string tie_break;  // "" for the algorithm's default
   std::string owner_hash = "abstract-zobrist";
   double time_limit = 0;
   std::uint64_t node_limit = 0;
@@ -36,12 +36,8 @@ void add_search_options(CLI::App& command, SearchOptions& options);
 // Checks the options and fills a request (its goal, threads and progress are left to the caller).
 SolveRequest make_request(const SearchOptions& options);
 
-// "" -> unknown size; "RxC" -> that size; anything else throws UsageError.
-BoardSize parse_size_option(const std::string& text);
-// "blank-first", "blank-last" or a tile list; throws UsageError.
-GoalSpec parse_goal_option(const std::string& text);
-// "512M", "2G", "100000", "64K" (powers of 1024; an optional trailing B or iB); throws UsageError.
-std::uint64_t parse_memory_size(const std::string& text);
+// The option values shared with pdbgen (parse_size_option, parse_goal_option, parse_memory_size)
+// are in tools/options.hpp.
 
 void add_solve_command(CLI::App& app, Action& action);
 void add_random_command(CLI::App& app, Action& action);
