@@ -18,7 +18,6 @@
 #include "core/bucket_queue.hpp"
 #include "core/goal.hpp"
 #include "core/node_store.hpp"
-#include "core/search_run.hpp"
 #include "core/search_types.hpp"
 
 namespace npuzzle {
@@ -30,38 +29,26 @@ struct AStarOptions {
 namespace detail {
 
 template <class B, Heuristic H>
-class AStarSearch {
+struct AStarPayload {
+  typename H::Value value;
+  std::int32_t g;
+  bool closed;
+};
+
+template <class B, Heuristic H>
+class AStarSearch
+    : public StoringSearch<AStarSearch<B, H>, B, AStarPayload<B, H>, TableKind::Indexed> {
  public:
   AStarSearch(const H& h, const Goal<B>& goal, const Limits& limits, const AStarOptions& options)
-      : h_(h), goal_(goal.state), run_(limits), open_(options.tie_break) {}
-
-  SearchResult run(const State<B>& start) {
-    SearchResult result = run_.guard([&] { return search(start); });
-    result.stats.stored = nodes_.size();
-    return result;
-  }
-
- private:
-  using Value = typename H::Value;
-  struct Payload {
-    Value value;
-    std::int32_t g;
-    bool closed;
-  };
-
-  // Stores a new node (its state already entered by insert()) and opens it.
-  void add(const State<B>& s, const Value& v, std::uint32_t parent, int g) {
-    const std::uint32_t index = nodes_.add(s, parent, {v, g, false});
-    open_.push(g + h_.estimate(v), g, index);
-  }
+      : AStarSearch::StoringSearch(goal, limits), h_(h), open_(options.tie_break) {}
 
   SearchResult search(const State<B>& start) {
     nodes_.insert(start);
     add(start, h_.init(start), kNoParent, 0);
     while (!open_.empty()) {
-      run_.bound = open_.min_priority();
+      run_.bound = open_.min_priority();  // the least f open: a lower bound on the solution
       const BucketQueue::Entry entry = open_.pop();
-      const Payload& data = nodes_[entry.node].data;
+      const auto& data = nodes_[entry.node].data;
       if (data.closed || data.g != entry.g) continue;  // stale
       if (nodes_[entry.node].state == goal_) {
         return run_.solved(nodes_.path_to(entry.node), H::kAdmissible);
@@ -73,41 +60,43 @@ class AStarSearch {
     return run_.exhausted();
   }
 
+ private:
+  using Value = typename H::Value;
+  using AStarSearch::StoringSearch::goal_;
+  using AStarSearch::StoringSearch::nodes_;
+  using AStarSearch::StoringSearch::run_;
+
+  // Stores a new node (its state already entered by insert()) and opens it.
+  void add(const State<B>& s, const Value& v, std::uint32_t parent, int g) {
+    const std::uint32_t index = nodes_.add(s, parent, {v, g, false});
+    open_.push(g + h_.estimate(v), g, index);
+  }
+
   void expand(std::uint32_t index) {
     ++run_.expanded;
-    auto& node = nodes_[index];
-    node.data.closed = true;
-    const State<B> state = node.state;
-    const Value value = node.data.value;
-    const int g = node.data.g + 1;
-    const int parent_blank = nodes_.parent_blank(node);
-    const auto& moves = B::kMoveTable[state.blank];
-    for (int i = 0; i < moves.count; ++i) {
-      const int target = moves.targets[i];
-      if (target == parent_blank) continue;
+    nodes_[index].data.closed = true;
+    const Value value = nodes_[index].data.value;
+    const int g = nodes_[index].data.g + 1;
+    nodes_.for_each_child(index, [&](const State<B>& state, int target, const State<B>& child) {
       ++run_.generated;
       const Value child_value = h_.update(value, state.tile_at(target), target, state.blank);
-      State<B> child = state;
-      child.move_blank_to(target);
       const auto found = nodes_.insert(child);
       if (found.inserted) {
         add(child, child_value, index, g);
-        continue;
+        return false;
       }
-      Payload& known = nodes_[found.index].data;
-      if (g >= known.g) continue;
-      known.g = g;
-      known.closed = false;
-      nodes_[found.index].parent = index;
-      open_.push(g + h_.estimate(known.value), g, found.index);
-    }
+      auto& known = nodes_[found.index];
+      if (g >= known.data.g) return false;
+      known.data.g = g;
+      known.data.closed = false;
+      known.parent = index;
+      open_.push(g + h_.estimate(known.data.value), g, found.index);
+      return false;
+    });
   }
 
   const H& h_;
-  const State<B> goal_;
-  SearchRun run_;  // run_.bound: the least f open, a lower bound on the solution length
   BucketQueue open_;
-  NodeStore<B, Payload, TableKind::Indexed> nodes_;
 };
 
 }  // namespace detail

@@ -17,7 +17,6 @@
 #include "core/goal.hpp"
 #include "core/node_store.hpp"
 #include "core/rank.hpp"
-#include "core/search_run.hpp"
 #include "core/search_types.hpp"
 
 namespace npuzzle {
@@ -53,24 +52,20 @@ std::vector<std::uint8_t> all_distances(const Goal<B>& goal) {
 namespace detail {
 
 template <class B>
-class BreadthFirstSearch {
+class BreadthFirstSearch
+    : public StoringSearch<BreadthFirstSearch<B>, B, NoPayload, TableKind::Set> {
  public:
-  BreadthFirstSearch(const Goal<B>& goal, const Limits& limits) : goal_(goal.state), run_(limits) {}
+  BreadthFirstSearch(const Goal<B>& goal, const Limits& limits)
+      : BreadthFirstSearch::StoringSearch(goal, limits) {}
 
-  SearchResult run(const State<B>& start) {
-    SearchResult result = run_.guard([&] { return search(start); });
-    result.stats.stored = nodes_.size();
-    return result;
-  }
-
- private:
+  // run_.bound: one more than the depth being expanded (no goal above it).
   SearchResult search(const State<B>& start) {
     nodes_.add(start, kNoParent, {});
     if (start == goal_) return run_.solved({}, true);
     nodes_.insert(start);
     // Nodes [layer_end of the previous layer, layer_end) are at depth run_.bound - 1.
     std::size_t layer_end = 1;
-    run_.bound = 1;  // no goal at depth < bound
+    run_.bound = 1;
     for (std::size_t index = 0; index < nodes_.size(); ++index) {
       if (index == layer_end) {
         ++run_.bound;
@@ -80,27 +75,25 @@ class BreadthFirstSearch {
       if (reason != StopReason::None) return run_.stopped(reason);
       ++run_.expanded;
       const auto node = static_cast<std::uint32_t>(index);
-      const State<B> state = nodes_[node].state;
-      const int parent_blank = nodes_.parent_blank(nodes_[node]);
-      const auto& moves = B::kMoveTable[state.blank];
-      for (int i = 0; i < moves.count; ++i) {
-        const int target = moves.targets[i];
-        if (target == parent_blank) continue;
-        ++run_.generated;
-        State<B> child = state;
-        child.move_blank_to(target);
-        if (!nodes_.insert(child).inserted) continue;
-        const std::uint32_t added = nodes_.add(child, node, {});
-        if (child == goal_) return run_.solved(nodes_.path_to(added), true);
+      const bool found =
+          nodes_.for_each_child(node, [&](const State<B>&, int, const State<B>& child) {
+            ++run_.generated;
+            if (!nodes_.insert(child).inserted) return false;
+            nodes_.add(child, node, {});
+            return child == goal_;
+          });
+      if (found) {
+        return run_.solved(nodes_.path_to(static_cast<std::uint32_t>(nodes_.size() - 1)), true);
       }
     }
     --run_.bound;  // the deepest layer held no goal, and no state lies deeper
     return run_.exhausted();
   }
 
-  const State<B> goal_;
-  SearchRun run_;  // run_.bound: one more than the depth being expanded (no goal above it)
-  NodeStore<B, NoPayload, TableKind::Set> nodes_;
+ private:
+  using BreadthFirstSearch::StoringSearch::goal_;
+  using BreadthFirstSearch::StoringSearch::nodes_;
+  using BreadthFirstSearch::StoringSearch::run_;
 };
 
 }  // namespace detail

@@ -17,7 +17,6 @@
 #include "core/bucket_queue.hpp"
 #include "core/goal.hpp"
 #include "core/node_store.hpp"
-#include "core/search_run.hpp"
 #include "core/search_types.hpp"
 
 namespace npuzzle {
@@ -29,27 +28,18 @@ struct GreedyOptions {
 namespace detail {
 
 template <class B, Heuristic H>
-class GreedySearch {
+struct GreedyPayload {
+  typename H::Value value;
+};
+
+template <class B, Heuristic H>
+class GreedySearch
+    : public StoringSearch<GreedySearch<B, H>, B, GreedyPayload<B, H>, TableKind::Set> {
  public:
   GreedySearch(const H& h, const Goal<B>& goal, const Limits& limits, const GreedyOptions& options)
-      : h_(h), goal_(goal.state), run_(limits), open_(options.tie_break) {}
+      : GreedySearch::StoringSearch(goal, limits), h_(h), open_(options.tie_break) {}
 
-  SearchResult run(const State<B>& start) {
-    SearchResult result = run_.guard([&] { return search(start); });
-    result.stats.stored = nodes_.size();
-    return result;
-  }
-
- private:
-  using Value = typename H::Value;
-  struct Payload {
-    Value value;
-  };
-
-  void add(const State<B>& s, const Value& v, std::uint32_t parent, int g) {
-    open_.push(h_.estimate(v), g, nodes_.add(s, parent, {v}));
-  }
-
+  // run_.bound stays 0: greedy search proves no lower bound.
   SearchResult search(const State<B>& start) {
     if (start == goal_) {
       nodes_.add(start, kNoParent, {h_.init(start)});
@@ -62,32 +52,36 @@ class GreedySearch {
       const StopReason reason = run_.poll([&] { return nodes_.bytes() + open_.entry_bytes(); });
       if (reason != StopReason::None) return run_.stopped(reason);
       ++run_.expanded;
-      const State<B> state = nodes_[entry.node].state;
       const Value value = nodes_[entry.node].data.value;
-      const int parent_blank = nodes_.parent_blank(nodes_[entry.node]);
-      const auto& moves = B::kMoveTable[state.blank];
-      for (int i = 0; i < moves.count; ++i) {
-        const int target = moves.targets[i];
-        if (target == parent_blank) continue;
-        ++run_.generated;
-        State<B> child = state;
-        child.move_blank_to(target);
-        if (!nodes_.insert(child).inserted) continue;
-        add(child, h_.update(value, state.tile_at(target), target, state.blank), entry.node,
-            entry.g + 1);
-        if (child == goal_) {
-          return run_.solved(nodes_.path_to(static_cast<std::uint32_t>(nodes_.size() - 1)), false);
-        }
+      const bool found = nodes_.for_each_child(
+          entry.node, [&](const State<B>& state, int target, const State<B>& child) {
+            ++run_.generated;
+            if (!nodes_.insert(child).inserted) return false;
+            add(child, h_.update(value, state.tile_at(target), target, state.blank), entry.node,
+                entry.g + 1);
+            return child == goal_;
+          });
+      if (found) {
+        return run_.solved(nodes_.path_to(static_cast<std::uint32_t>(nodes_.size() - 1)), false);
       }
     }
     return run_.exhausted();
   }
 
+ private:
+  using Value = typename H::Value;
+  using GreedySearch::StoringSearch::goal_;
+  using GreedySearch::StoringSearch::nodes_;
+  using GreedySearch::StoringSearch::run_;
+
+  // Stores a new node (its state already entered by insert()) and opens it; g travels in the
+  // queue's entry (the tie-break larger-g reads it).
+  void add(const State<B>& s, const Value& v, std::uint32_t parent, int g) {
+    open_.push(h_.estimate(v), g, nodes_.add(s, parent, {v}));
+  }
+
   const H& h_;
-  const State<B> goal_;
-  SearchRun run_;  // run_.bound stays 0: greedy search proves no lower bound
   BucketQueue open_;
-  NodeStore<B, Payload, TableKind::Set> nodes_;
 };
 
 }  // namespace detail

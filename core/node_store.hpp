@@ -9,6 +9,10 @@
 //
 // bytes() is what the searches count against Limits::memory_bytes: the pool's capacity times the
 // node size, plus the table's slots (one control byte each).
+//
+// StoringSearch is the base (CRTP, no virtual calls) of A*, BFS and greedy best-first search: it
+// holds the goal, the SearchRun and the NodeStore, and run() wraps the search's loop in the run's
+// out-of-memory guard; each search file then holds its loop and its payload only.
 #pragma once
 
 #include <algorithm>
@@ -22,6 +26,9 @@
 #include <absl/container/flat_hash_set.h>
 
 #include "core/board.hpp"
+#include "core/goal.hpp"
+#include "core/search_run.hpp"
+#include "core/search_types.hpp"
 
 namespace npuzzle {
 
@@ -87,6 +94,24 @@ class NodeStore {
     return node.parent == kNoParent ? -1 : pool_[node.parent].state.blank;
   }
 
+  // Calls visit(parent, target, child) for every state the blank of node `index` reaches but its
+  // parent's (the move back is not generated): `target` is the blank's new cell. Stops and returns
+  // true as soon as visit does. Visit may add nodes.
+  template <class Visit>
+  bool for_each_child(std::uint32_t index, Visit&& visit) const {
+    const State<B> state = pool_[index].state;
+    const int back = parent_blank(pool_[index]);
+    const auto& moves = B::kMoveTable[state.blank];
+    for (int i = 0; i < moves.count; ++i) {
+      const int target = moves.targets[i];
+      if (target == back) continue;
+      State<B> child = state;
+      child.move_blank_to(target);
+      if (visit(state, target, child)) return true;
+    }
+    return false;
+  }
+
   // The moves from the root to `node`, read back along parent links.
   std::vector<Move> path_to(std::uint32_t node) const {
     std::vector<Move> path;
@@ -110,6 +135,26 @@ class NodeStore {
                          absl::flat_hash_set<State<B>>>;
   std::vector<Node> pool_;
   Table table_;
+};
+
+// What A*, greedy best-first search and BFS share: the goal, the run (clock, counters, limits,
+// results) and the node store; run() reports the nodes stored. `Search` (CRTP) provides
+// `SearchResult search(const State<B>& start)`, its loop.
+template <class Search, class B, class Payload, TableKind kTable>
+class StoringSearch {
+ public:
+  SearchResult run(const State<B>& start) {
+    SearchResult result = run_.guard([&] { return static_cast<Search*>(this)->search(start); });
+    result.stats.stored = nodes_.size();
+    return result;
+  }
+
+ protected:
+  StoringSearch(const Goal<B>& goal, const Limits& limits) : goal_(goal.state), run_(limits) {}
+
+  const State<B> goal_;
+  SearchRun run_;
+  NodeStore<B, Payload, kTable> nodes_;
 };
 
 }  // namespace npuzzle
