@@ -13,19 +13,10 @@
 #pragma once
 
 #include <cstdint>
-#include <type_traits>
 
-#include "core/bucket_queue.hpp"
-#include "core/goal.hpp"
-#include "core/node_store.hpp"
-#include "core/search_types.hpp"
+#include "core/best_first.hpp"
 
 namespace npuzzle {
-
-struct AStarOptions {
-  TieBreak tie_break = TieBreak::LargerG;
-};
-
 namespace detail {
 
 template <class B, Heuristic H>
@@ -37,10 +28,9 @@ struct AStarPayload {
 
 template <class B, Heuristic H>
 class AStarSearch
-    : public StoringSearch<AStarSearch<B, H>, B, AStarPayload<B, H>, TableKind::Indexed> {
+    : public BestFirstSearch<AStarSearch<B, H>, B, H, AStarPayload<B, H>, TableKind::Indexed> {
  public:
-  AStarSearch(const H& h, const Goal<B>& goal, const Limits& limits, const AStarOptions& options)
-      : AStarSearch::StoringSearch(goal, limits), h_(h), open_(options.tie_break) {}
+  using AStarSearch::BestFirstSearch::BestFirstSearch;
 
   SearchResult search(const State<B>& start) {
     nodes_.insert(start);
@@ -53,7 +43,7 @@ class AStarSearch
       if (nodes_[entry.node].state == goal_) {
         return run_.solved(nodes_.path_to(entry.node), H::kAdmissible);
       }
-      const StopReason reason = run_.poll([&] { return nodes_.bytes() + open_.entry_bytes(); });
+      const StopReason reason = this->poll();
       if (reason != StopReason::None) return run_.stopped(reason);
       expand(entry.node);
     }
@@ -61,10 +51,9 @@ class AStarSearch
   }
 
  private:
-  using Value = typename H::Value;
-  using AStarSearch::StoringSearch::goal_;
-  using AStarSearch::StoringSearch::nodes_;
-  using AStarSearch::StoringSearch::run_;
+  using Base = typename AStarSearch::BestFirstSearch;
+  using typename Base::Value;
+  using Base::goal_, Base::nodes_, Base::run_, Base::h_, Base::open_;
 
   // Stores a new node (its state already entered by insert()) and opens it.
   void add(const State<B>& s, const Value& v, std::uint32_t parent, int g) {
@@ -94,9 +83,6 @@ class AStarSearch
       return false;
     });
   }
-
-  const H& h_;
-  BucketQueue open_;
 };
 
 }  // namespace detail
@@ -106,9 +92,7 @@ class AStarSearch
 template <class B, Heuristic H>
 SearchResult astar(const H& h, const Goal<B>& goal, const State<B>& start, const Limits& limits,
                    const AStarOptions& options = {}) {
-  static_assert(std::is_same_v<typename H::BoardType, B>, "heuristic for another board");
-  detail::AStarSearch<B, H> search(h, goal, limits, options);
-  return search.run(start);
+  return detail::best_first<detail::AStarSearch>(h, goal, start, limits, options.tie_break);
 }
 
 }  // namespace npuzzle

@@ -12,47 +12,43 @@
 #pragma once
 
 #include <cstdint>
-#include <type_traits>
 
-#include "core/bucket_queue.hpp"
-#include "core/goal.hpp"
-#include "core/node_store.hpp"
-#include "core/search_types.hpp"
+#include "core/best_first.hpp"
 
 namespace npuzzle {
-
-struct GreedyOptions {
-  TieBreak tie_break = TieBreak::Lifo;
-};
-
 namespace detail {
 
-template <class B, Heuristic H>
-struct GreedyPayload {
-  typename H::Value value;
-};
-
+// A node's payload is its heuristic value.
 template <class B, Heuristic H>
 class GreedySearch
-    : public StoringSearch<GreedySearch<B, H>, B, GreedyPayload<B, H>, TableKind::Set> {
+    : public BestFirstSearch<GreedySearch<B, H>, B, H, typename H::Value, TableKind::Set> {
+  using Base = typename GreedySearch::BestFirstSearch;
+  using typename Base::Value;
+  using Base::goal_, Base::nodes_, Base::run_, Base::h_, Base::open_;
+
+  // Stores a new node (its state already entered by insert()) and opens it; g travels in the
+  // queue's entry (the tie-break larger-g reads it).
+  void add(const State<B>& s, const Value& v, std::uint32_t parent, int g) {
+    open_.push(h_.estimate(v), g, nodes_.add(s, parent, v));
+  }
+
  public:
-  GreedySearch(const H& h, const Goal<B>& goal, const Limits& limits, const GreedyOptions& options)
-      : GreedySearch::StoringSearch(goal, limits), h_(h), open_(options.tie_break) {}
+  using GreedySearch::BestFirstSearch::BestFirstSearch;
 
   // run_.bound stays 0: greedy search proves no lower bound.
   SearchResult search(const State<B>& start) {
     if (start == goal_) {
-      nodes_.add(start, kNoParent, {h_.init(start)});
+      nodes_.add(start, kNoParent, h_.init(start));
       return run_.solved({}, false);
     }
     add(start, h_.init(start), kNoParent, 0);
     nodes_.insert(start);
     while (!open_.empty()) {
       const BucketQueue::Entry entry = open_.pop();
-      const StopReason reason = run_.poll([&] { return nodes_.bytes() + open_.entry_bytes(); });
+      const StopReason reason = this->poll();
       if (reason != StopReason::None) return run_.stopped(reason);
       ++run_.expanded;
-      const Value value = nodes_[entry.node].data.value;
+      const Value value = nodes_[entry.node].data;
       const bool found = nodes_.for_each_child(
           entry.node, [&](const State<B>& state, int target, const State<B>& child) {
             ++run_.generated;
@@ -67,21 +63,6 @@ class GreedySearch
     }
     return run_.exhausted();
   }
-
- private:
-  using Value = typename H::Value;
-  using GreedySearch::StoringSearch::goal_;
-  using GreedySearch::StoringSearch::nodes_;
-  using GreedySearch::StoringSearch::run_;
-
-  // Stores a new node (its state already entered by insert()) and opens it; g travels in the
-  // queue's entry (the tie-break larger-g reads it).
-  void add(const State<B>& s, const Value& v, std::uint32_t parent, int g) {
-    open_.push(h_.estimate(v), g, nodes_.add(s, parent, {v}));
-  }
-
-  const H& h_;
-  BucketQueue open_;
 };
 
 }  // namespace detail
@@ -92,9 +73,7 @@ class GreedySearch
 template <class B, Heuristic H>
 SearchResult greedy(const H& h, const Goal<B>& goal, const State<B>& start, const Limits& limits,
                     const GreedyOptions& options = {}) {
-  static_assert(std::is_same_v<typename H::BoardType, B>, "heuristic for another board");
-  detail::GreedySearch<B, H> search(h, goal, limits, options);
-  return search.run(start);
+  return detail::best_first<detail::GreedySearch>(h, goal, start, limits, options.tie_break);
 }
 
 }  // namespace npuzzle
