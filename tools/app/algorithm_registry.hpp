@@ -1,12 +1,12 @@
 // tools/app/algorithm_registry.hpp — the algorithm registry: every search the front end offers,
 // once.
 //
-// An entry is a struct with `kInfo` (name, help text, which options it takes, whether it proves
-// optimality) and a static `run` that calls the search: `run(request, h, goal, start)` for the
-// searches with a heuristic, `run(request, goal, start)` for those without. `AlgorithmRegistry`
-// lists the entries; the name parser, the help and error texts, the option checks of the front end
-// and the compile-time dispatch (`run_algorithm`) all read it. Adding an algorithm: a value of
-// `Algorithm` (request.hpp), an entry below and its line in AlgorithmRegistry.
+// `AlgorithmRegistry::kInfo` (also `kAlgorithmInfo`) is the table: per algorithm its name, help
+// text, which options it takes and whether it proves optimality. The name parser, the help and
+// error texts and the option checks of the front end read it (registry.cpp); `run` is the dispatch,
+// one case per algorithm (a switch, resolved once per search). Adding an algorithm: a value of
+// `Algorithm` (request.hpp), its row in the table and its case in run (the compiler warns about a
+// missing case; registry.cpp checks that every value has a row).
 #pragma once
 
 #include <array>
@@ -37,185 +37,61 @@ struct AlgorithmInfo {
   bool optimal;      // proves its answer shortest (with an admissible heuristic)
 };
 
-namespace algorithm {
+struct AlgorithmRegistry {
+  // In the order the help lists the algorithms.
+  // clang-format off
+  static constexpr std::array<AlgorithmInfo, 7> kInfo{{
+    // id                name      help                              heur.  threads tie-b. owner  progr. optimal
+    {Algorithm::Ida,    "ida",    "IDA*, default",                   true,  false,  false, false, true,  true},
+    {Algorithm::AStar,  "astar",  "A*",                              true,  false,  true,  false, false, true},
+    {Algorithm::Hda,    "hda",    "hash-distributed A*",             true,  true,   false, true,  false, true},
+    {Algorithm::Pida,   "pida",   "parallel IDA*",                   true,  true,   false, false, true,  true},
+    {Algorithm::Bfs,    "bfs",    "breadth-first",                   false, false,  false, false, false, true},
+    {Algorithm::DfBnb,  "dfbnb",  "depth-first branch and bound",    true,  false,  false, false, false, true},
+    {Algorithm::Greedy, "greedy", "greedy best-first, not optimal",  true,  false,  true,  false, false, false},
+  }};
+  // clang-format on
 
-struct Ida {
-  static constexpr AlgorithmInfo kInfo{.id = Algorithm::Ida,
-                                       .name = "ida",
-                                       .help = "IDA*, default",
-                                       .heuristic = true,
-                                       .threads = false,
-                                       .tie_break = false,
-                                       .owner_hash = false,
-                                       .progress = true,
-                                       .optimal = true};
+  // Runs request.algorithm with heuristic `h` (ignored by the algorithms that take none).
   template <class B, Heuristic H>
   static SearchResult run(const SolveRequest& r, const H& h, const Goal<B>& goal,
                           const State<B>& start) {
-    return ida_star(h, goal, start, r.limits, r.progress);
+    switch (r.algorithm) {
+      case Algorithm::Ida:
+        return ida_star(h, goal, start, r.limits, r.progress);
+      case Algorithm::AStar:
+        return astar(h, goal, start, r.limits, with_tie_break<AStarOptions>(r));
+      case Algorithm::Hda:
+        return hda_star(h, goal, start, r.limits, HdaOptions{r.threads, r.owner_hash});
+      case Algorithm::Pida:
+        return parallel_ida_star(h, goal, start, r.limits, r.threads, r.progress);
+      case Algorithm::Bfs:
+        return bfs(goal, start, r.limits);
+      case Algorithm::DfBnb:
+        return dfbnb(h, goal, start, r.limits);
+      case Algorithm::Greedy:
+        return greedy(h, goal, start, r.limits, with_tie_break<GreedyOptions>(r));
+    }
+    throw UsageError("--algo: no such algorithm");
   }
-};
 
-struct AStar {
-  static constexpr AlgorithmInfo kInfo{.id = Algorithm::AStar,
-                                       .name = "astar",
-                                       .help = "A*",
-                                       .heuristic = true,
-                                       .threads = false,
-                                       .tie_break = true,
-                                       .owner_hash = false,
-                                       .progress = false,
-                                       .optimal = true};
-  template <class B, Heuristic H>
-  static SearchResult run(const SolveRequest& r, const H& h, const Goal<B>& goal,
-                          const State<B>& start) {
-    AStarOptions options;  // larger g first by default
-    if (r.tie_break) options.tie_break = *r.tie_break;
-    return astar(h, goal, start, r.limits, options);
-  }
-};
-
-struct Hda {
-  static constexpr AlgorithmInfo kInfo{.id = Algorithm::Hda,
-                                       .name = "hda",
-                                       .help = "hash-distributed A*",
-                                       .heuristic = true,
-                                       .threads = true,
-                                       .tie_break = false,
-                                       .owner_hash = true,
-                                       .progress = false,
-                                       .optimal = true};
-  template <class B, Heuristic H>
-  static SearchResult run(const SolveRequest& r, const H& h, const Goal<B>& goal,
-                          const State<B>& start) {
-    return hda_star(h, goal, start, r.limits, HdaOptions{r.threads, r.owner_hash});
-  }
-};
-
-struct Pida {
-  static constexpr AlgorithmInfo kInfo{.id = Algorithm::Pida,
-                                       .name = "pida",
-                                       .help = "parallel IDA*",
-                                       .heuristic = true,
-                                       .threads = true,
-                                       .tie_break = false,
-                                       .owner_hash = false,
-                                       .progress = true,
-                                       .optimal = true};
-  template <class B, Heuristic H>
-  static SearchResult run(const SolveRequest& r, const H& h, const Goal<B>& goal,
-                          const State<B>& start) {
-    return parallel_ida_star(h, goal, start, r.limits, r.threads, r.progress);
-  }
-};
-
-struct Bfs {
-  static constexpr AlgorithmInfo kInfo{.id = Algorithm::Bfs,
-                                       .name = "bfs",
-                                       .help = "breadth-first",
-                                       .heuristic = false,
-                                       .threads = false,
-                                       .tie_break = false,
-                                       .owner_hash = false,
-                                       .progress = false,
-                                       .optimal = true};
+  // Runs request.algorithm, one that takes no heuristic (AlgorithmInfo::heuristic false).
   template <class B>
-  static SearchResult run(const SolveRequest& r, const Goal<B>& goal, const State<B>& start) {
-    return bfs(goal, start, r.limits);
-  }
-};
-
-struct DfBnb {
-  static constexpr AlgorithmInfo kInfo{.id = Algorithm::DfBnb,
-                                       .name = "dfbnb",
-                                       .help = "depth-first branch and bound",
-                                       .heuristic = true,
-                                       .threads = false,
-                                       .tie_break = false,
-                                       .owner_hash = false,
-                                       .progress = false,
-                                       .optimal = true};
-  template <class B, Heuristic H>
-  static SearchResult run(const SolveRequest& r, const H& h, const Goal<B>& goal,
-                          const State<B>& start) {
-    return dfbnb(h, goal, start, r.limits);
-  }
-};
-
-struct Greedy {
-  static constexpr AlgorithmInfo kInfo{.id = Algorithm::Greedy,
-                                       .name = "greedy",
-                                       .help = "greedy best-first, not optimal",
-                                       .heuristic = true,
-                                       .threads = false,
-                                       .tie_break = true,
-                                       .owner_hash = false,
-                                       .progress = false,
-                                       .optimal = false};
-  template <class B, Heuristic H>
-  static SearchResult run(const SolveRequest& r, const H& h, const Goal<B>& goal,
-                          const State<B>& start) {
-    GreedyOptions options;  // last in first out by default
-    if (r.tie_break) options.tie_break = *r.tie_break;
-    return greedy(h, goal, start, r.limits, options);
-  }
-};
-
-}  // namespace algorithm
-
-template <class... Entry>
-struct AlgorithmList {
-  static constexpr std::array<AlgorithmInfo, sizeof...(Entry)> kInfo{Entry::kInfo...};
-
-  // Calls the entry of `request.algorithm` with a heuristic.
-  template <class B, Heuristic H>
-  static SearchResult run(const SolveRequest& request, const H& h, const Goal<B>& goal,
-                          const State<B>& start) {
-    SearchResult result;
-    const bool found = ((Entry::kInfo.id == request.algorithm &&
-                         (result = run_entry<Entry>(request, h, goal, start), true)) ||
-                        ...);
-    if (!found) throw UsageError("--algo: no such algorithm");
-    return result;
-  }
-
-  // Calls the entry of `request.algorithm`, one without a heuristic.
-  template <class B>
-  static SearchResult run_without_heuristic(const SolveRequest& request, const Goal<B>& goal,
+  static SearchResult run_without_heuristic(const SolveRequest& r, const Goal<B>& goal,
                                             const State<B>& start) {
-    SearchResult result;
-    const bool found = ((!Entry::kInfo.heuristic && Entry::kInfo.id == request.algorithm &&
-                         (result = run_plain<Entry>(request, goal, start), true)) ||
-                        ...);
-    if (!found) throw UsageError("--algo: this algorithm needs a heuristic");
-    return result;
+    if (r.algorithm == Algorithm::Bfs) return bfs(goal, start, r.limits);
+    throw UsageError("--algo: this algorithm needs a heuristic");
   }
 
  private:
-  template <class E, class B>
-  static SearchResult run_plain(const SolveRequest& request, const Goal<B>& goal,
-                                const State<B>& start) {
-    if constexpr (E::kInfo.heuristic) {
-      return {};
-    } else {
-      return E::run(request, goal, start);
-    }
-  }
-  template <class E, class B, Heuristic H>
-  static SearchResult run_entry(const SolveRequest& request, const H& h, const Goal<B>& goal,
-                                const State<B>& start) {
-    if constexpr (E::kInfo.heuristic) {
-      return E::run(request, h, goal, start);
-    } else {
-      return E::run(request, goal, start);
-    }
+  // The search's options with --tie-break if given (else the search's own default).
+  template <class Options>
+  static Options with_tie_break(const SolveRequest& r) {
+    Options options;
+    if (r.tie_break) options.tie_break = *r.tie_break;
+    return options;
   }
 };
-
-// The registry, in the order the help lists the algorithms.
-using AlgorithmRegistry =
-    AlgorithmList<algorithm::Ida, algorithm::AStar, algorithm::Hda, algorithm::Pida, algorithm::Bfs,
-                  algorithm::DfBnb, algorithm::Greedy>;
 inline constexpr const auto& kAlgorithmInfo = AlgorithmRegistry::kInfo;
 
 const AlgorithmInfo& algorithm_info(Algorithm a);
