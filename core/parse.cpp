@@ -97,10 +97,10 @@ std::vector<Token> tokenize(std::string_view text) {
 }
 
 // Reads the whole input into lines; comment-only lines are skipped, blank ones kept (empty tokens).
-std::vector<Line> read_lines(std::istream& in) {
+std::vector<Line> read_lines(std::istream& in, int first_line = 1) {
   std::vector<Line> lines;
   std::string text;
-  int number = 0;
+  int number = first_line - 1;
   while (std::getline(in, text)) {
     ++number;
     const std::size_t hash = text.find('#');
@@ -152,7 +152,8 @@ std::vector<int> values_of(std::vector<Token>::const_iterator first,
 
 class InstanceReader {
  public:
-  explicit InstanceReader(const ParseOptions& options) : size_(options.size) {}
+  explicit InstanceReader(const ParseOptions& options)
+      : size_(options.size), ordinal_(options.instances_before) {}
 
   std::vector<ParsedInstance> read(const std::vector<Line>& lines) {
     std::size_t i = 0;
@@ -410,7 +411,7 @@ std::string ParsedInstance::describe_error() const {
 }
 
 std::vector<ParsedInstance> parse_instances(std::istream& in, const ParseOptions& options) {
-  return InstanceReader(options).read(read_lines(in));
+  return InstanceReader(options).read(read_lines(in, options.first_line));
 }
 
 std::vector<ParsedInstance> parse_instances(std::string_view text, const ParseOptions& options) {

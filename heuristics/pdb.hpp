@@ -149,15 +149,17 @@ decltype(auto) with_pdb_heuristic(const Goal<B>& goal, const pdb::PdbSet& set, b
 // the goal allows. The first use of a set logs on stderr which lookups are in use. Throws
 // pdb::PdbError (Usage, Missing, Database, Io, Memory) for the caller to map to its exit codes,
 // Database also when a table's file was written to in place before f returned (f's result is
-// dropped). f(h, stale) gets the set's stale flag to stop its search early (Limits::abandon).
+// dropped), Interrupted when `limits` stopped the set's build. f(h, stale) gets the set's stale
+// flag to stop its search early (Limits::abandon).
 template <class B, class F>
 decltype(auto) with_cached_pdb(const Goal<B>& goal, const std::string& dir,
-                               const std::string& partition, F&& f) {
+                               const std::string& partition, F&& f,
+                               const pdb::AutoBuildLimits& limits = {}) {
   std::vector<int> goal_tiles(B::kCells);
   for (int c = 0; c < B::kCells; ++c)
     goal_tiles[static_cast<std::size_t>(c)] = goal.state.tile_at(c);
   bool first = false;
-  const auto set = pdb::cached_set(dir, B::kRows, B::kCols, goal_tiles, partition, &first);
+  const auto set = pdb::cached_set(dir, B::kRows, B::kCols, goal_tiles, partition, &first, limits);
   return with_pdb_heuristic(goal, *set, true, [&](const auto& h) {
     if (first) std::cerr << "npuzzle: heuristic " << describe_heuristic(h) << "\n";
     auto result = f(h, *set->stale);

@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "heuristics/pdb_index.hpp"
+#include "heuristics/pdb_open.hpp"
 
 namespace npuzzle::pdb {
 namespace {
@@ -284,7 +285,7 @@ PdbSet build_set(const std::filesystem::path& dir, int rows, int cols, const std
                    "cannot create the database directory " + dir.string() + ": " + ec.message());
   for (const auto& tiles : partition.groups) {
     const auto path = table_path(dir, rows, cols, goal, tiles);
-    if (std::filesystem::exists(path)) continue;
+    if (entry_present(path)) continue;  // loaded (and checked) below
     BuildSpec spec{rows, cols, goal, tiles};
     validate_spec(spec);
     if (options.log) {
@@ -313,7 +314,7 @@ PdbSet find_or_build(const std::filesystem::path& dir, int rows, int cols,
                      const FindOptions& options) {
   auto present = [&](const Partition& p) {
     for (const auto& tiles : p.groups) {
-      if (!std::filesystem::exists(table_path(dir, rows, cols, goal, tiles))) return false;
+      if (!entry_present(table_path(dir, rows, cols, goal, tiles))) return false;
     }
     return true;
   };
@@ -386,9 +387,42 @@ class DiskWatcher {
 
 }  // namespace
 
+namespace {
+
+// Sets `stop` once `limits.interrupt` is set or limits.seconds have passed, polling every 10 ms
+// until the relay is destroyed; `timed_out` says which.
+class StopRelay {
+ public:
+  explicit StopRelay(const AutoBuildLimits& limits) {
+    if (!limits.interrupt && limits.seconds <= 0) return;
+    const auto deadline =
+        std::chrono::steady_clock::now() + std::chrono::duration<double>(limits.seconds);
+    thread_ = std::jthread([this, limits, deadline](std::stop_token token) {
+      while (!token.stop_requested()) {
+        if (limits.interrupt && limits.interrupt->load(std::memory_order_relaxed)) break;
+        if (limits.seconds > 0 && std::chrono::steady_clock::now() >= deadline) {
+          timed_out_.store(true);
+          break;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      }
+      if (!token.stop_requested()) stop_.store(true);
+    });
+  }
+  const std::atomic<bool>* stop() const { return &stop_; }
+  bool timed_out() const { return timed_out_.load(); }
+
+ private:
+  std::atomic<bool> stop_{false};
+  std::atomic<bool> timed_out_{false};
+  std::jthread thread_;  // last: joined before the flags go
+};
+
+}  // namespace
+
 std::shared_ptr<const PdbSet> cached_set(const std::string& dir, int rows, int cols,
                                          const std::vector<int>& goal, const std::string& partition,
-                                         bool* first) {
+                                         bool* first, const AutoBuildLimits& limits) {
   static std::mutex mutex;
   static std::map<std::string, std::shared_ptr<const PdbSet>> cache;
   static DiskWatcher watcher;
@@ -405,8 +439,17 @@ std::shared_ptr<const PdbSet> cached_set(const std::string& dir, int rows, int c
   if (auto it = cache.find(key); it != cache.end()) return it->second;
   FindOptions options;
   options.log = [](const std::string& line) { std::cerr << "npuzzle: " << line << "\n"; };
-  auto set =
-      std::make_shared<const PdbSet>(find_or_build(where, rows, cols, goal, partition, options));
+  const StopRelay relay(limits);
+  options.stop = relay.stop();
+  std::shared_ptr<const PdbSet> set;
+  try {
+    set =
+        std::make_shared<const PdbSet>(find_or_build(where, rows, cols, goal, partition, options));
+  } catch (const PdbError& e) {
+    if (e.kind() != ErrorKind::Interrupted) throw;
+    std::cerr << "npuzzle: " << e.what() << "\n";
+    throw PdbError(ErrorKind::Interrupted, relay.timed_out() ? "time limit" : "interrupted");
+  }
   cache.emplace(std::move(key), set);
   watcher.add(set);
   if (first) *first = true;

@@ -101,13 +101,22 @@ PdbSet find_or_build(const std::filesystem::path& dir, int rows, int cols,
                      const std::vector<int>& goal, std::string_view partition,
                      const FindOptions& options = {});
 
+// What may stop a build that cached_set starts: an interrupt flag (Ctrl-C, SIGTERM, SIGHUP) and a
+// time limit in seconds (0: none).
+struct AutoBuildLimits {
+  const std::atomic<bool>* interrupt = nullptr;
+  double seconds = 0;
+};
+
 // A process-wide cache over find_or_build for front ends that solve many boards: the first call for
 // a (directory, size, goal, partition) loads or builds the set (logging to stderr), later calls
 // return the same set; `first` (optional) says whether this call loaded it. An empty `dir` means
 // default_directory(). Thread-safe. One thread checks the files of every cached set ten times a
-// second and sets the set's `stale` flag when one was changed on disk in place.
+// second and sets the set's `stale` flag when one was changed on disk in place. A build stopped by
+// `limits` leaves no file and throws PdbError(Interrupted) with the message "interrupted" or
+// "time limit" (nothing is cached: a later call builds again).
 std::shared_ptr<const PdbSet> cached_set(const std::string& dir, int rows, int cols,
                                          const std::vector<int>& goal, const std::string& partition,
-                                         bool* first = nullptr);
+                                         bool* first = nullptr, const AutoBuildLimits& limits = {});
 
 }  // namespace npuzzle::pdb

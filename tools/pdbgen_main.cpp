@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <iostream>
@@ -26,12 +27,17 @@
 #include "heuristics/pdb_catalogue.hpp"
 #include "heuristics/pdb_file.hpp"
 #include "heuristics/pdb_index.hpp"
+#include "heuristics/pdb_open.hpp"
+#include "tools/checked_output.hpp"
+#include "tools/last_resort.hpp"
 
 namespace {
 
 using namespace npuzzle::pdb;
 
 std::atomic<bool> g_stop{false};
+
+constexpr int kMaxThreads = 1024;  // as npuzzle's --threads
 
 extern "C" void on_signal(int) { g_stop.store(true); }
 
@@ -73,7 +79,8 @@ bool parse_bytes(const std::string& text, std::uint64_t& bytes) {
   } else {
     return false;
   }
-  if (value <= 0) return false;
+  // Refused rather than wrapped: nan, infinities and sizes past 2^64 bytes.
+  if (!std::isfinite(value) || value <= 0 || value * scale >= 18446744073709551616.0) return false;
   bytes = static_cast<std::uint64_t>(value * scale);
   return true;
 }
@@ -162,7 +169,7 @@ int run_build(const std::string& size, const std::string& partition_text,
   const bool tty = ::isatty(2);
   for (const auto& tiles : partition.groups) {
     const auto path = table_path(dir, rows, cols, goal, tiles);
-    if (!force && std::filesystem::exists(path)) {
+    if (!force && entry_present(path)) {
       std::cerr << path.string() << " exists; skipped (--force rebuilds it)\n";
       continue;
     }
@@ -211,6 +218,7 @@ int run_info(const std::string& file) {
             << "max distance:  " << m.max_distance << " (max stored " << m.max_stored << ")\n"
             << "checksum:      " << std::hex << m.payload_checksum << std::dec << " (verified)\n"
             << "generator:     " << m.generator << "\n";
+  npuzzle::flush_stdout_or_throw();
   return 0;
 }
 
@@ -224,6 +232,7 @@ int run_verify(const std::string& file, int threads) {
   }
   if (report.unreached) std::cout << "unreached (other parity): " << report.unreached << "\n";
   std::cout << file << ": " << (report.ok ? "" : "FAILED: ") << report.message << "\n";
+  npuzzle::flush_stdout_or_throw();
   return report.ok ? 0 : 2;
 }
 
@@ -232,8 +241,10 @@ int run_verify(const std::string& file, int threads) {
 int main(int argc, char** argv) {
   std::signal(SIGINT, on_signal);
   std::signal(SIGTERM, on_signal);
+  std::signal(SIGHUP, on_signal);
   std::signal(SIGXFSZ, SIG_IGN);  // a file size limit makes write() fail with EFBIG instead
   std::signal(SIGBUS, on_bus_error);
+  npuzzle::install_last_resort_handler("pdbgen");
 
   CLI::App app{"pdbgen: build, describe and verify npuzzle pattern databases"};
   app.set_version_flag("--version", std::string("pdbgen ") + NPUZZLE_VERSION);
@@ -257,8 +268,8 @@ int main(int argc, char** argv) {
   build->add_option(
       "--dir", dir,
       "database directory (default $NPUZZLE_PDB_DIR, $XDG_CACHE_HOME/npuzzle, ~/.cache/npuzzle)");
-  build->add_option("--threads", threads, "worker threads (default: all)")
-      ->check(CLI::NonNegativeNumber);
+  build->add_option("--threads", threads, "worker threads (default: all, at most 1024)")
+      ->check(CLI::Range(0, kMaxThreads));
   build->add_option("--mem-limit", mem_limit,
                     "refuse to build when the build needs more (e.g. 6G)");
   build->add_flag("--force", force, "rebuild files that already exist");
@@ -267,8 +278,8 @@ int main(int argc, char** argv) {
   auto* verify =
       app.add_subcommand("verify", "check a database's checksum and breadth-first invariants");
   verify->add_option("FILE", file, "database file")->required();
-  verify->add_option("--threads", threads, "worker threads (default: all)")
-      ->check(CLI::NonNegativeNumber);
+  verify->add_option("--threads", threads, "worker threads (default: all, at most 1024)")
+      ->check(CLI::Range(0, kMaxThreads));
 
   try {
     app.parse(argc, argv);
@@ -288,10 +299,18 @@ int main(int argc, char** argv) {
   } catch (const PdbError& e) {
     std::cerr << "pdbgen: " << npuzzle::printable(e.what()) << "\n";
     return e.exit_code();
+  } catch (const npuzzle::OutputError& e) {
+    std::cerr << "pdbgen: " << npuzzle::printable(e.what()) << "\n";
+    return 2;
   } catch (const std::bad_alloc&) {
     std::cerr << "pdbgen: out of memory\n";
     return 5;
   } catch (const std::exception& e) {
+    if (const std::string memory = npuzzle::memory_failure_of_current_exception();
+        !memory.empty()) {
+      std::cerr << "pdbgen: " << memory << "\n";  // a thread that could not be created
+      return 5;
+    }
     std::cerr << "pdbgen: " << npuzzle::printable(e.what()) << "\n";
     return 2;
   }

@@ -1,11 +1,17 @@
 #include "tools/app/app.hpp"
 
+#include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
+#include <limits>
 
 #include "tools/app/commands.hpp"
+#include "tools/checked_output.hpp"
+#include "tools/last_resort.hpp"
 
 namespace npuzzle {
 
@@ -62,10 +68,32 @@ std::uint64_t parse_memory_size(const std::string& text) {
   if (suffix == "M") shift = 20;
   if (suffix == "G") shift = 30;
   if (suffix == "T") shift = 40;
-  if (digits == 0 || digits > 12 || shift < 0) {
-    throw UsageError("--mem-limit: '" + text + "' is not a size (e.g. 512M, 4G)");
+  if (digits == 0 || shift < 0) {
+    throw UsageError("--mem-limit: '" + printable(text) + "' is not a size (e.g. 512M, 4G)");
   }
-  return std::stoull(text.substr(0, digits)) << shift;
+  const std::uint64_t value = parse_count(text.substr(0, digits), "--mem-limit");
+  if (value > (std::numeric_limits<std::uint64_t>::max() >> shift)) {
+    throw UsageError("--mem-limit: '" + printable(text) + "' is too large");
+  }
+  return value << shift;
+}
+
+std::uint64_t parse_count(const std::string& text, const std::string& option) {
+  std::uint64_t value = 0;
+  const char* first = text.data();
+  const char* last = first + text.size();
+  const bool digits_only = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+    return c >= '0' && c <= '9';
+  });
+  const auto [end, error] = std::from_chars(first, last, value);
+  if (!digits_only || end != last) {
+    throw UsageError(option + ": '" + printable(text) + "' is not a whole number >= 0");
+  }
+  if (error == std::errc::result_out_of_range) {
+    throw UsageError(option + ": '" + printable(text) + "' is too large (at most " +
+                     std::to_string(std::numeric_limits<std::uint64_t>::max()) + ")");
+  }
+  return value;
 }
 
 SolveRequest make_request(const SearchOptions& o) {
@@ -95,7 +123,7 @@ SolveRequest make_request(const SearchOptions& o) {
                      "' (abstract-zobrist, zobrist)");
   }
   request.limits.time_seconds = o.time_limit;
-  request.limits.nodes = o.node_limit;
+  if (!o.node_limit.empty()) request.limits.nodes = parse_count(o.node_limit, "--node-limit");
   if (!o.memory_limit.empty()) request.limits.memory_bytes = parse_memory_size(o.memory_limit);
   request.limits.interrupt = &interrupt_requested;
   request.pdb_dir = o.pdb_dir;
@@ -142,7 +170,13 @@ int run_npuzzle(int argc, char** argv) {
     return app.exit(e) == 0 ? kExitOk : kExitUsage;
   }
   try {
-    return action();
+    const int code = action();
+    flush_stdout_or_throw();
+    return code;
+  } catch (const OutputError& e) {
+    interrupt_requested.store(true);
+    std::cerr << "npuzzle: " << printable(e.what()) << "\n";
+    return kExitInput;
   } catch (const UsageError& e) {
     std::cerr << "npuzzle: " << printable(e.what()) << "\n";
     return kExitUsage;
@@ -151,7 +185,15 @@ int run_npuzzle(int argc, char** argv) {
     return kExitInput;
   } catch (const std::bad_alloc&) {
     std::cerr << "npuzzle: out of memory\n";
-    return 5;
+    return kExitMemory;
+  } catch (const std::filesystem::filesystem_error& e) {
+    std::cerr << "npuzzle: " << printable(e.what()) << "\n";
+    return kExitInput;
+  } catch (const std::exception&) {
+    const std::string memory = memory_failure_of_current_exception();  // a thread not created
+    if (memory.empty()) throw;
+    std::cerr << "npuzzle: " << memory << "\n";
+    return kExitMemory;
   }
 }
 

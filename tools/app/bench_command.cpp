@@ -10,9 +10,13 @@
 // one thread, e.g. ida for pida, astar for hda). --repeat N runs every sweep N times and keeps the
 // run of median wall time (the machine is noisy; node counts of the parallel searches vary a little
 // per run).
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -25,6 +29,7 @@
 #include "tools/app/app.hpp"
 #include "tools/app/commands.hpp"
 #include "tools/app/report.hpp"
+#include "tools/checked_output.hpp"
 
 namespace npuzzle {
 namespace {
@@ -150,8 +155,18 @@ void write_plot(const std::string& file, const std::vector<Sweep>& sweeps, const
   if (file.find_first_of("'\"\n") != std::string::npos) {
     throw UsageError("--plot: the file name must not contain quotes");
   }
+  // gnuplot does not report a failed write: it draws into a temporary file, copied to FILE here
+  // with every write checked.
+  std::string drawn = (std::filesystem::temp_directory_path() / "npuzzle-plot-XXXXXX").string();
+  const int drawn_fd = ::mkstemp(drawn.data());
+  if (drawn_fd < 0) throw OutputError("cannot create a temporary file for the plot");
+  ::close(drawn_fd);
+  const auto remove_drawn = [&] { ::unlink(drawn.c_str()); };
   FILE* gnuplot = popen("gnuplot", "w");
-  if (!gnuplot) throw InputError("cannot run gnuplot (install gnuplot-nox)");
+  if (!gnuplot) {
+    remove_drawn();
+    throw InputError("cannot run gnuplot (install gnuplot-nox)");
+  }
   std::fprintf(gnuplot, "$data << EOD\n");
   for (const Sweep& s : sweeps) {
     const Relative r = relative(s, base);
@@ -175,9 +190,21 @@ void write_plot(const std::string& file, const std::vector<Sweep>& sweeps, const
                "$data using 1:6 with linespoints title 'search overhead (expanded / base)', "
                "$data using 1:7 with linespoints title 'communication (sent / expanded)'\n"
                "unset multiplot\n",
-               file.c_str(), title.c_str(),
+               drawn.c_str(), title.c_str(),
                (base.algorithm + " on " + std::to_string(base.threads)).c_str());
-  if (pclose(gnuplot) != 0) throw InputError("gnuplot failed (is gnuplot-nox installed?)");
+  if (pclose(gnuplot) != 0) {
+    remove_drawn();
+    throw InputError("gnuplot failed (is gnuplot-nox installed?)");
+  }
+  std::ifstream png(drawn, std::ios::binary);
+  std::ofstream out(file, std::ios::binary);
+  if (!out) {
+    remove_drawn();
+    throw OutputError("cannot write the plot " + file);
+  }
+  out << png.rdbuf();
+  remove_drawn();
+  flush_or_throw(out, "the plot " + file);
 }
 
 // Solves the whole set once with `request` on `threads` threads (threads per instance for the
@@ -186,6 +213,7 @@ Sweep run_sweep(const SolveRequest& request, int threads, const std::vector<Benc
                 bool quiet, std::string& heuristic_used) {
   SolveRequest mine = request;
   mine.threads = threads;
+  mine.instances_at_once = is_parallel(request.algorithm) ? 1 : threads;
   Sweep sweep;
   sweep.algorithm = algorithm_name(request.algorithm);
   sweep.threads = threads;
@@ -282,16 +310,20 @@ int run_bench(const BenchOptions& o) {
   std::ofstream csv;
   if (!o.csv.empty()) {
     csv.open(o.csv);
-    if (!csv) throw InputError("cannot write '" + o.csv + "'");
+    if (!csv) throw OutputError("cannot write '" + o.csv + "'");
     csv << "id,threads,length,optimal_length,status,expanded,generated,seconds,algorithm,"
            "heuristic,max_worker_expanded,mean_worker_expanded,sent\n";
+    flush_or_throw(csv, "the CSV file " + o.csv);
   }
 
   std::optional<Sweep> baseline;
   std::string heuristic_used;
   int exit_code = kExitOk;
   const auto keep = [&](Sweep sweep) {
-    csv << sweep.csv_rows;
+    if (csv.is_open()) {
+      csv << sweep.csv_rows;
+      flush_or_throw(csv, "the CSV file " + o.csv);
+    }
     exit_code = std::max(exit_code, sweep.exit_code);
     return sweep;
   };
@@ -331,7 +363,7 @@ int run_bench(const BenchOptions& o) {
   };
   if (baseline) print(*baseline);
   for (const Sweep& s : sweeps) print(s);
-  std::fflush(stdout);
+  flush_stdout_or_throw();
   if (!o.plot.empty()) {
     write_plot(o.plot, sweeps, base,
                "npuzzle bench: " + algorithm + " + " + heuristic_used + ", " + set_name + " (" +

@@ -22,6 +22,8 @@ using Action = std::function<int()>;
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitUsage = 1;
 inline constexpr int kExitInput = 2;
+inline constexpr int kExitLimit = 4;
+inline constexpr int kExitMemory = 5;
 
 // Options of `solve` and `bench` that choose and bound the search.
 struct SearchOptions {
@@ -30,7 +32,7 @@ struct SearchOptions {
   std::string tie_break = "larger-g";
   std::string owner_hash = "abstract-zobrist";
   double time_limit = 0;
-  std::uint64_t node_limit = 0;
+  std::string node_limit;  // checked by parse_count
   std::string memory_limit;
   std::string pdb_dir;
 };
@@ -43,8 +45,15 @@ SolveRequest make_request(const SearchOptions& options);
 BoardSize parse_size_option(const std::string& text);
 // "blank-first", "blank-last" or a tile list; throws UsageError.
 GoalSpec parse_goal_option(const std::string& text);
-// "512M", "2G", "100000", "64K" (powers of 1024; an optional trailing B or iB); throws UsageError.
+// "512M", "2G", "100000", "64K" (powers of 1024; an optional trailing B or iB); throws UsageError,
+// also for a size past 2^64 bytes (never wraps).
 std::uint64_t parse_memory_size(const std::string& text);
+// Decimal digits only (no sign, no blanks) fitting 64 bits; throws UsageError naming `option`.
+std::uint64_t parse_count(const std::string& text, const std::string& option);
+
+// The most threads any option accepts (--threads of solve and bench, and of pdbgen): more are
+// refused as a usage error rather than exhausting memory with thread stacks and per-thread tables.
+inline constexpr int kMaxThreads = 1024;
 
 void add_solve_command(CLI::App& app, Action& action);
 void add_random_command(CLI::App& app, Action& action);

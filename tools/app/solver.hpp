@@ -15,6 +15,8 @@
 // on the goal (a failed replay becomes an internal error, never printed as a solution).
 #pragma once
 
+#include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <new>
 #include <optional>
@@ -68,6 +70,19 @@ class UsageError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// The pattern databases cannot be had: no database directory (exit code 1), or it cannot be
+// created or written (exit code 2). When the heuristic was not chosen, solve_instance falls back to
+// linear conflict with a warning instead.
+class DatabaseUnavailable : public std::runtime_error {
+ public:
+  DatabaseUnavailable(const std::string& message, int exit_code)
+      : std::runtime_error(message), exit_code_(exit_code) {}
+  int exit_code() const { return exit_code_; }
+
+ private:
+  int exit_code_;
+};
+
 // Why a choice cannot run ("" when it can). Keep in step with the switches below.
 inline std::string unavailable_reason(Algorithm /*a*/,
                                       const std::optional<HeuristicChoice>& /*h*/) {
@@ -86,7 +101,8 @@ struct SolveRequest {
   TieBreak tie_break = TieBreak::LargerG;    // A* only
   OwnerHash owner_hash = OwnerHash::AbstractZobrist;  // HDA* only
   GoalSpec goal;
-  int threads = 1;  // threads inside one search (parallel algorithms only)
+  int threads = 1;            // threads inside one search (parallel algorithms only)
+  int instances_at_once = 1;  // instances solved concurrently, sharing limits.memory_bytes
   Limits limits;
   std::string pdb_dir;  // where pattern databases live ("" for the default)
   ProgressFn progress;  // one call per IDA* iteration (may be empty)
@@ -108,9 +124,19 @@ SolveOutcome solve_instance(const SolveRequest& request, int rows, int cols,
 
 // ---- compile-time dispatch (instantiated per board size in the generated translation units) ----
 
+// --mem-limit bounds the whole process's peak, while a search counts only what it stores (nodes,
+// table, queues, buffers, mail): the search gets a share of what is left of the limit once the
+// process's resident size (code, pattern databases, other instances) is taken off, divided among
+// the instances at once and by kMemoryGrowthFactor, because a container that doubles holds its old
+// and new storage at the same moment. 0 (no limit) stays 0; a limit already exceeded leaves 1 byte.
+inline constexpr std::uint64_t kMemoryGrowthFactor = 3;
+Limits memory_budget(const SolveRequest& request);
+
 template <class B, Heuristic H>
-SearchResult run_algorithm(const SolveRequest& request, const H& h, const Goal<B>& goal,
+SearchResult run_algorithm(const SolveRequest& asked, const H& h, const Goal<B>& goal,
                            const State<B>& start) {
+  SolveRequest request = asked;
+  request.limits = memory_budget(asked);
   switch (request.algorithm) {
     case Algorithm::Ida:
       return ida_star(h, goal, start, request.limits, request.progress);
@@ -132,6 +158,48 @@ SearchResult run_algorithm(const SolveRequest& request, const H& h, const Goal<B
                    " is not available with a heuristic in this build");
 }
 
+// The search with the pattern databases of `heuristic`, loaded or built on first use. A build
+// counts against the request's limits (interrupt, time limit): stopped, it is a Limit result.
+template <class B>
+SearchResult run_pdb(const SolveRequest& request, const HeuristicChoice& heuristic,
+                     const Goal<B>& goal, const State<B>& start) {
+  const auto began = std::chrono::steady_clock::now();
+  try {
+    return with_cached_pdb(
+        goal, request.pdb_dir, heuristic.variant,
+        [&](const auto& h, const std::atomic<bool>& stale) {
+          SolveRequest watched = request;
+          watched.limits.abandon = &stale;
+          if (watched.limits.time_seconds > 0) {  // what the build (if any) left of the time
+            const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - began;
+            watched.limits.time_seconds =
+                std::max(1e-9, request.limits.time_seconds - spent.count());
+          }
+          return run_algorithm(watched, h, goal, start);
+        },
+        pdb::AutoBuildLimits{request.limits.interrupt, request.limits.time_seconds});
+  } catch (const pdb::PdbError& e) {
+    switch (e.kind()) {
+      case pdb::ErrorKind::Usage:
+        throw DatabaseUnavailable(e.what(), 1);
+      case pdb::ErrorKind::Memory:
+        throw std::bad_alloc();
+      case pdb::ErrorKind::Io:
+        throw DatabaseUnavailable(e.what(), 2);
+      case pdb::ErrorKind::Interrupted: {
+        SearchResult stopped;
+        stopped.status = Status::Limit;
+        stopped.reason = e.what();  // "interrupted" or "time limit"
+        return stopped;
+      }
+      case pdb::ErrorKind::Database:
+      case pdb::ErrorKind::Missing:
+        break;
+    }
+    throw InputError(e.what());
+  }
+}
+
 template <class B>
 SearchResult run_heuristic(const SolveRequest& request, const HeuristicChoice& heuristic,
                            const Goal<B>& goal, const State<B>& start) {
@@ -148,18 +216,7 @@ SearchResult run_heuristic(const SolveRequest& request, const HeuristicChoice& h
       }
       break;
     case HeuristicKind::Pdb:  // the best set in the database directory, reflected where it can be
-      try {
-        return with_cached_pdb(goal, request.pdb_dir, heuristic.variant,
-                               [&](const auto& h, const std::atomic<bool>& stale) {
-                                 SolveRequest watched = request;
-                                 watched.limits.abandon = &stale;
-                                 return run_algorithm(watched, h, goal, start);
-                               });
-      } catch (const pdb::PdbError& e) {
-        if (e.kind() == pdb::ErrorKind::Usage) throw UsageError(e.what());
-        if (e.kind() == pdb::ErrorKind::Memory) throw std::bad_alloc();
-        throw InputError(e.what());
-      }
+      return run_pdb(request, heuristic, goal, start);
   }
   throw UsageError("--heuristic " + heuristic.name() + " is not available for " + B::name());
 }
@@ -179,7 +236,7 @@ SolveOutcome solve_on_board(const SolveRequest& request, const HeuristicChoice& 
   out.threads = is_parallel(request.algorithm) ? request.threads : 1;
   try {
     out.result = request.algorithm == Algorithm::Bfs
-                     ? bfs(goal, start, request.limits)
+                     ? bfs(goal, start, memory_budget(request))
                      : run_heuristic(request, heuristic, goal, start);
   } catch (const std::bad_alloc&) {
     out.result = SearchResult{};
