@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <initializer_list>
 #include <new>
 #include <stdexcept>
 #include <string>
@@ -33,8 +34,34 @@ inline const char*& terminate_tool_name() {
   return name;
 }
 
-inline void write_stderr(const std::string& text) {
-  [[maybe_unused]] const auto written = ::write(STDERR_FILENO, text.data(), text.size());
+// Writes the pieces to stderr without allocating (memory may be exhausted).
+inline void write_stderr(std::initializer_list<const char*> pieces) {
+  for (const char* piece : pieces) {
+    [[maybe_unused]] const auto written = ::write(STDERR_FILENO, piece, std::strlen(piece));
+  }
+}
+
+// What the exception being handled is, without allocating: a memory or thread failure gives the
+// text after "out of memory", else nullptr.
+inline const char* memory_failure_kind(const char*& detail) noexcept {
+  detail = "";
+  try {
+    throw;
+  } catch (const std::bad_alloc&) {
+    return "";
+  } catch (const std::system_error& e) {
+    if (is_thread_creation_failure(e)) {
+      detail = e.what();
+      return ": cannot create a thread: ";
+    }
+  } catch (const std::runtime_error& e) {
+    if (std::strstr(e.what(), "pthread_create") != nullptr) {  // oneTBB starting a worker
+      detail = e.what();
+      return ": cannot create a thread: ";
+    }
+  } catch (...) {
+  }
+  return nullptr;
 }
 
 }  // namespace detail
@@ -42,34 +69,24 @@ inline void write_stderr(const std::string& text) {
 // Inside a catch block: the message for the exception being handled when it is a memory or thread
 // failure ("out of memory: …"), else "".
 inline std::string memory_failure_of_current_exception() {
-  try {
-    throw;
-  } catch (const std::bad_alloc&) {
-    return "out of memory";
-  } catch (const std::system_error& e) {
-    if (is_thread_creation_failure(e)) return std::string("out of memory: ") + e.what();
-  } catch (const std::runtime_error& e) {
-    // oneTBB reports a failed pthread_create with a runtime_error naming it.
-    if (std::strstr(e.what(), "pthread_create") != nullptr) {
-      return std::string("out of memory: cannot create a thread (") + e.what() + ")";
-    }
-  } catch (...) {
-  }
-  return {};
+  const char* detail = "";
+  const char* kind = detail::memory_failure_kind(detail);
+  if (kind == nullptr) return {};
+  return std::string("out of memory") + kind + detail;
 }
 
 namespace detail {
 
 [[noreturn]] inline void on_terminate() {
-  const std::string tool = terminate_tool_name();
+  const char* tool = terminate_tool_name();
   if (std::current_exception()) {
-    const std::string memory = memory_failure_of_current_exception();
-    if (!memory.empty()) {
-      write_stderr(tool + ": " + memory + "\n");
+    const char* detail = "";
+    if (const char* kind = memory_failure_kind(detail)) {
+      write_stderr({tool, ": out of memory", kind, detail, "\n"});
       ::_exit(5);
     }
   }
-  write_stderr(tool + ": internal error: terminated\n");
+  write_stderr({tool, ": internal error: terminated\n"});
   std::abort();
 }
 

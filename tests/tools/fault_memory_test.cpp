@@ -72,6 +72,43 @@ INSTANTIATE_TEST_SUITE_P(
                       MemoryCase{"Bfs", {"--algo", "bfs"}, 300}),
     [](const auto& info) { return info.param.name; });
 
+class FaultMemLimit : public ::testing::TestWithParam<MemoryCase> {};
+
+// --mem-limit 100M: the search stops with out-of-memory, and the process's peak resident size
+// (tables, queues, per-thread buffers and mail, the code, the allocator's slack) stays below 100
+// MiB.
+TEST_P(FaultMemLimit, PeakResidentSizeStaysUnderTheLimit) {
+  NPUZZLE_REQUIRE_BINARY(npuzzle_binary());
+  const MemoryCase& c = GetParam();
+  RunSpec spec;
+  spec.argv = {npuzzle_binary(), "solve", "--output", "json", "--mem-limit", "100M"};
+  spec.argv.insert(spec.argv.end(), c.args.begin(), c.args.end());
+  spec.argv.push_back(kHard88);
+  spec.timeout_seconds = 120;
+  const RunResult run = run_program(spec);
+  ASSERT_TRUE(run.exited()) << run.describe() << "\n" << run.err;
+  EXPECT_EQ(run.exit_code, 5) << run.err;
+  const nlohmann::json result = only_json_line(run.out);
+  ASSERT_TRUE(result.is_object()) << run.out << run.err;
+  EXPECT_EQ(result["status"], "out-of-memory");
+  EXPECT_LE(run.max_rss_kib, 100 * 1024) << "peak resident size over --mem-limit";
+  std::string args;
+  for (const std::string& a : c.args) args += " " + a;
+  record_fault("memory", "`solve --mem-limit 100M" + args + "` on Korf's instance 88",
+               run.describe() + "; status " + result["status"].get<std::string>() + " (" +
+                   result["reason"].get<std::string>() + "), expanded " +
+                   std::to_string(result["expanded"].get<std::uint64_t>()) + ", peak RSS " +
+                   std::to_string(run.max_rss_kib / 1024) + " MiB");
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Searches, FaultMemLimit,
+    ::testing::Values(MemoryCase{"AStar", {"--algo", "astar", "--heuristic", "lc"}, 0},
+                      MemoryCase{
+                          "Hda", {"--algo", "hda", "--threads", "2", "--heuristic", "lc"}, 0},
+                      MemoryCase{"Bfs", {"--algo", "bfs"}, 0}),
+    [](const auto& info) { return info.param.name; });
+
 TEST(FaultThreads, AbsurdThreadCountsAreRefused) {
   NPUZZLE_REQUIRE_BINARY(npuzzle_binary());
   NPUZZLE_REQUIRE_BINARY(pdbgen_binary());
@@ -108,8 +145,8 @@ TEST(FaultThreads, AThreadThatCannotBeCreatedIsExitFive) {
   EXPECT_EQ(run.exit_code, 5) << run.err;
   EXPECT_NE(run.err.find("out of memory"), std::string::npos) << run.err;
   record_fault("memory",
-               "`solve --algo hda --threads 1024` under `ulimit -v 1048576` (threads cannot all "
-               "be created)",
+               "`solve --algo hda --threads 1024` under `ulimit -v 1048576` (the threads' stacks "
+               "and tables do not fit)",
                run.describe() + ": `" + first_line(run.err) + "`");
 }
 
