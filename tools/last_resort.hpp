@@ -20,6 +20,8 @@
 #include <string>
 #include <system_error>
 
+#include "core/exit_code.hpp"
+
 namespace npuzzle {
 
 inline bool is_thread_creation_failure(const std::system_error& e) {
@@ -83,7 +85,7 @@ namespace detail {
     const char* detail = "";
     if (const char* kind = memory_failure_kind(detail)) {
       write_stderr({tool, ": out of memory", kind, detail, "\n"});
-      ::_exit(5);
+      ::_exit(to_int(ExitCode::OutOfMemory));
     }
   }
   write_stderr({tool, ": internal error: terminated\n"});

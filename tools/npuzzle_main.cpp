@@ -23,7 +23,7 @@ extern "C" void on_bus_error(int) {
       "npuzzle: a pattern database file was truncated on disk while in use (bus error reading "
       "it); rebuild it with pdbgen and run again\n";
   [[maybe_unused]] const auto written = ::write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
-  ::_exit(2);
+  ::_exit(npuzzle::to_int(npuzzle::ExitCode::Input));
 }
 
 }  // namespace
@@ -37,5 +37,5 @@ int main(int argc, char** argv) {
   // reports it, instead of the process being killed with the temporary file left behind.
   std::signal(SIGXFSZ, SIG_IGN);
   npuzzle::install_last_resort_handler("npuzzle");
-  return npuzzle::run_npuzzle(argc, argv);
+  return npuzzle::to_int(npuzzle::run_npuzzle(argc, argv));
 }

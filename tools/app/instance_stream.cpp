@@ -42,7 +42,9 @@ InstanceStream::InstanceStream(const std::string& path, const ParseOptions& opti
     name_ = "standard input";
     return;
   }
-  name_ = "'" + printable(path) + "'";
+  name_ = printable(path);
+  name_.insert(name_.begin(), '\'');
+  name_ += '\'';
   fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY);
   if (fd_ < 0) throw InputError("cannot read " + name_ + ": " + std::strerror(errno));
   owns_fd_ = true;
@@ -139,8 +141,12 @@ void InstanceStream::parse_piece() {
 }
 
 void InstanceStream::overlong() const {
-  throw InputError("line " + std::to_string(lines_read_ + 1) + " of " + name_ +
-                   " is longer than 1 MiB: not a file of boards");
+  std::string message = "line ";
+  message += std::to_string(lines_read_ + 1);
+  message += " of ";
+  message += name_;
+  message += " is longer than 1 MiB: not a file of boards";
+  throw InputError(message);
 }
 
 std::vector<ParsedInstance> InstanceStream::next(std::size_t max) {

@@ -24,7 +24,7 @@ struct RandomOptions {
 
 constexpr std::uint64_t kMaxWalk = 1'000'000'000;
 
-int run_random(const RandomOptions& o) {
+ExitCode run_random(const RandomOptions& o) {
   const BoardSize size = parse_size_option(o.size);
   const std::uint64_t count = parse_count(o.count, "--count");
   const GoalSpec goal_spec = parse_goal_option(o.goal);
@@ -59,7 +59,7 @@ int run_random(const RandomOptions& o) {
     check_stdout();
   }
   flush_stdout_or_throw();
-  return interrupt_requested.load() ? kExitLimit : kExitOk;
+  return interrupt_requested.load() ? ExitCode::Limit : ExitCode::Solved;
 }
 
 }  // namespace
