@@ -118,7 +118,7 @@ struct Pdb {
           SearchResult stopped;
           stopped.status = Status::Limit;
           stopped.reason = std::string_view(e.what()) == "time limit" ? StopReason::TimeLimit
-                                                                       : StopReason::Interrupted;
+                                                                      : StopReason::Interrupted;
           return stopped;
         }
         case pdb::ErrorKind::Database:

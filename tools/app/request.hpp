@@ -37,7 +37,7 @@ struct SolveRequest {
   TieBreak tie_break = TieBreak::LargerG;    // the best-first searches
   OwnerHash owner_hash = OwnerHash::AbstractZobrist;  // HDA* only
   GoalSpec goal;
-  int threads = 1;  // threads inside one search (parallel algorithms only)
+  int threads = 1;            // threads inside one search (parallel algorithms only)
   int instances_at_once = 1;  // instances solved concurrently, sharing limits.memory_bytes
   Limits limits;
   std::string pdb_dir;  // where pattern databases live ("" for the default)
