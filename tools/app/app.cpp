@@ -1,11 +1,17 @@
 #include "tools/app/app.hpp"
 
+#include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
+#include <limits>
 
 #include "tools/app/commands.hpp"
+#include "tools/checked_output.hpp"
+#include "tools/last_resort.hpp"
 
 namespace npuzzle {
 
@@ -69,7 +75,7 @@ SolveRequest make_request(const SearchOptions& o) {
                      "' (abstract-zobrist, zobrist)");
   }
   request.limits.time_seconds = o.time_limit;
-  request.limits.nodes = o.node_limit;
+  if (!o.node_limit.empty()) request.limits.nodes = parse_count(o.node_limit, "--node-limit");
   if (!o.memory_limit.empty()) request.limits.memory_bytes = parse_memory_size(o.memory_limit);
   request.limits.interrupt = &interrupt_requested;
   request.pdb_dir = o.pdb_dir;
@@ -98,7 +104,13 @@ ExitCode run_npuzzle(int argc, char** argv) {
     return app.exit(e) == 0 ? ExitCode::Solved : ExitCode::Usage;
   }
   try {
-    return action();
+    const ExitCode code = action();
+    flush_stdout_or_throw();
+    return code;
+  } catch (const OutputError& e) {
+    interrupt_requested.store(true);
+    std::cerr << "npuzzle: " << printable(e.what()) << "\n";
+    return ExitCode::Input;
   } catch (const UsageError& e) {
     std::cerr << "npuzzle: " << printable(e.what()) << "\n";
     return ExitCode::Usage;
@@ -107,6 +119,14 @@ ExitCode run_npuzzle(int argc, char** argv) {
     return ExitCode::Input;
   } catch (const std::bad_alloc&) {
     std::cerr << "npuzzle: out of memory\n";
+    return ExitCode::OutOfMemory;
+  } catch (const std::filesystem::filesystem_error& e) {
+    std::cerr << "npuzzle: " << printable(e.what()) << "\n";
+    return ExitCode::Input;
+  } catch (const std::exception&) {
+    const std::string memory = memory_failure_of_current_exception();  // a thread not created
+    if (memory.empty()) throw;
+    std::cerr << "npuzzle: " << memory << "\n";
     return ExitCode::OutOfMemory;
   }
 }

@@ -27,7 +27,7 @@ struct SearchOptions {
   std::string tie_break;  // "" for the algorithm's default
   std::string owner_hash = "abstract-zobrist";
   double time_limit = 0;
-  std::uint64_t node_limit = 0;
+  std::string node_limit;  // checked by parse_count
   std::string memory_limit;
   std::string pdb_dir;
 };
@@ -36,7 +36,8 @@ void add_search_options(CLI::App& command, SearchOptions& options);
 // Checks the options and fills a request (its goal, threads and progress are left to the caller).
 SolveRequest make_request(const SearchOptions& options);
 
-// The option values shared with pdbgen (parse_size_option, parse_goal_option, parse_memory_size)
+// The option values shared with pdbgen (parse_size_option, parse_goal_option, parse_memory_size,
+// parse_count, kMaxThreads)
 // are in tools/options.hpp.
 
 void add_solve_command(CLI::App& app, Action& action);
