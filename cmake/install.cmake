@@ -18,8 +18,7 @@ if(TARGET npuzzle_lib)
   install(TARGETS npuzzle_lib npuzzle_parallel npuzzle_heuristics npuzzle_core npuzzle_flags
                   npuzzle_warnings
           EXPORT npuzzleTargets
-          ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
-          INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+          ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/npuzzle DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
   install(EXPORT npuzzleTargets NAMESPACE npuzzle:: DESTINATION ${NPUZZLE_INSTALL_CMAKEDIR})
   configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/npuzzleConfig.cmake.in

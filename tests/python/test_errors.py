@@ -40,13 +40,21 @@ def test_board_size_decides():
 @pytest.mark.parametrize("option,value,cli_option", [
     ("algorithm", "quick", "--algo"), ("heuristic", "magic", "--heuristic"),
     ("tie_break", "random", "--tie-break"), ("goal", "1 2 3", "--goal"),
-    ("mem_limit", "lots", "--mem-limit"), ("heuristic", "pdb:1,2/2,3", "--heuristic")])
+    ("mem_limit", "lots", "--mem-limit")])
 def test_bad_option_raises_the_cli_message(option, value, cli_option):
     code, _, err = run_cli(["solve", cli_option, value, "1 2 3 4 5 6 7 8 0"])
     assert code == 1
     with pytest.raises(ValueError) as caught:
         npuzzle.solve("1 2 3 4 5 6 7 8 0", **{option: value})
     assert err.strip() == f"npuzzle: {caught.value}"
+
+
+def test_partition_that_does_not_fit_raises_the_cli_message():
+    want = cli_json(["--heuristic", "pdb:1,2/2,3"], "1 2 3 4 5 6 7 8 0", codes=(1,))[0]
+    assert want["status"] == "error"
+    with pytest.raises(ValueError) as caught:
+        npuzzle.solve("1 2 3 4 5 6 7 8 0", heuristic="pdb:1,2/2,3")
+    assert str(caught.value) == want["error"]
 
 
 def test_bad_counts():
@@ -64,7 +72,7 @@ def test_unsolvable_is_not_searched():
     assert (r.status, r.reason, r.expanded, r.exit_code) == ("unsolvable", want["reason"], 0, 3)
 
 
-HARD = "0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1"  # Korf's #1, 57 moves from blank-first
+HARD = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"  # Korf's #1, 57 moves from blank-first
 
 
 @pytest.mark.parametrize("keywords,cli_args,reason", [
@@ -94,9 +102,18 @@ def test_memory_limit_gives_out_of_memory():
 def test_bad_database_directory_is_an_error(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("not a directory")
-    r = npuzzle.solve("1 2 3 4 5 6 7 8 0", heuristic="pdb", pdb_dir=str(blocker / "sub"))
+    r = npuzzle.solve("1 2 3 4 5 6 0 7 8", heuristic="pdb", pdb_dir=str(blocker / "sub"))
     want = cli_json(["--heuristic", "pdb", "--pdb-dir", str(blocker / "sub")],
-                    "1 2 3 4 5 6 7 8 0")
-    assert r.status == want[0]["status"]
-    if r.status == "error":
-        assert r.error == want[0]["error"] and r.exit_code == 2
+                    "1 2 3 4 5 6 0 7 8", codes=(2,))[0]
+    assert (r.status, r.exit_code, r.error) == ("error", 2, want["error"])
+    assert "cannot create the database directory" in r.error
+    assert "error" in repr(r) and r.length is None
+
+
+def test_pattern_databases_in_a_directory_of_ones_own(tmp_path):
+    board = npuzzle.random_boards(size="3x3", count=1, seed=2)[0]
+    r = npuzzle.solve(board, heuristic="pdb:full", pdb_dir=str(tmp_path))
+    want = cli_json(["--heuristic", "pdb:full", "--pdb-dir", str(tmp_path)], board.to_string())[0]
+    assert (r.status, r.optimal, r.moves, r.expanded) == ("solved", True, want["moves"],
+                                                        want["expanded"])
+    assert any(tmp_path.iterdir())  # the database was built there

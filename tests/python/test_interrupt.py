@@ -13,8 +13,10 @@ import npuzzle
 HOPELESS = "14 5 9 2 18 8 23 19 12 17 15 0 10 20 4 6 11 21 1 7 24 3 16 22 13"
 
 SCRIPT = f"""
+import signal
 import sys
 import npuzzle
+signal.signal(signal.SIGINT, signal.default_int_handler)  # even where SIGINT came in ignored
 print("searching", flush=True)
 try:
     npuzzle.solve({HOPELESS!r}, heuristic="md")
