@@ -51,11 +51,13 @@ py::dict to_dict(const api::Result& r) {
   return d;
 }
 
-// Runs the search on its own thread, the GIL released, polling Python's signal handlers.
-api::Result solve_interruptible(const api::Board& board, api::SolveOptions options) {
+// Runs `search` on a thread of its own, the GIL released, polling Python's signal handlers; a
+// handler that raises sets the stop flag in `options` and its exception propagates afterwards.
+template <class Search>
+auto run_interruptible(api::SolveOptions& options, Search search) {
   std::atomic<bool> stop{false};
   options.stop = &stop;
-  api::Result result;
+  decltype(search()) result;
   std::exception_ptr failure;
   bool done = false;
   bool interrupted = false;
@@ -63,9 +65,9 @@ api::Result solve_interruptible(const api::Board& board, api::SolveOptions optio
   std::condition_variable finished;
   {
     py::gil_scoped_release release;
-    std::thread search([&] {
+    std::thread worker([&] {
       try {
-        result = api::solve(board, options);
+        result = search();
       } catch (...) {
         failure = std::current_exception();
       }
@@ -85,11 +87,26 @@ api::Result solve_interruptible(const api::Board& board, api::SolveOptions optio
       lock.lock();
     }
     lock.unlock();
-    search.join();
+    worker.join();
   }
   if (interrupted) throw py::error_already_set();
   if (failure) std::rethrow_exception(failure);
   return result;
+}
+
+api::SolveOptions make_options(const py::kwargs& keywords) {
+  api::SolveOptions o;
+  o.algorithm = keywords["algorithm"].cast<std::string>();
+  o.heuristic = keywords["heuristic"].cast<std::string>();
+  o.goal = keywords["goal"].cast<std::string>();
+  o.tie_break = keywords["tie_break"].cast<std::string>();
+  o.owner_hash = keywords["owner_hash"].cast<std::string>();
+  o.threads = keywords["threads"].cast<int>();
+  o.time_limit = keywords["time_limit"].cast<double>();
+  o.node_limit = keywords["node_limit"].cast<std::uint64_t>();
+  o.mem_limit = keywords["mem_limit"].cast<std::string>();
+  o.pdb_dir = keywords["pdb_dir"].cast<std::string>();
+  return o;
 }
 
 }  // namespace
@@ -153,27 +170,23 @@ PYBIND11_MODULE(_npuzzle, m) {
       },
       py::arg("rows"), py::arg("cols"), py::arg("tiles"), py::arg("moves"));
 
-  m.def(
-      "solve",
-      [](int rows, int cols, std::vector<int> tiles, const std::string& algorithm,
-         const std::string& heuristic, const std::string& goal, const std::string& tie_break,
-         const std::string& owner_hash, int threads, double time_limit, std::uint64_t node_limit,
-         const std::string& mem_limit, const std::string& pdb_dir) {
-        api::SolveOptions options;
-        options.algorithm = algorithm;
-        options.heuristic = heuristic;
-        options.goal = goal;
-        options.tie_break = tie_break;
-        options.owner_hash = owner_hash;
-        options.threads = threads;
-        options.time_limit = time_limit;
-        options.node_limit = node_limit;
-        options.mem_limit = mem_limit;
-        options.pdb_dir = pdb_dir;
-        return to_dict(solve_interruptible(from_parts(rows, cols, std::move(tiles)), options));
-      },
-      py::arg("rows"), py::arg("cols"), py::arg("tiles"), py::arg("algorithm"),
-      py::arg("heuristic"), py::arg("goal"), py::arg("tie_break"), py::arg("owner_hash"),
-      py::arg("threads"), py::arg("time_limit"), py::arg("node_limit"), py::arg("mem_limit"),
-      py::arg("pdb_dir"));
+  // Options as keywords, all given by the package: algorithm, heuristic, goal, tie_break,
+  // owner_hash, threads, time_limit, node_limit, mem_limit, pdb_dir.
+  m.def("solve", [](int rows, int cols, std::vector<int> tiles, const py::kwargs& keywords) {
+    api::SolveOptions options = make_options(keywords);
+    const api::Board board = from_parts(rows, cols, std::move(tiles));
+    return to_dict(run_interruptible(options, [&] { return api::solve(board, options); }));
+  });
+
+  m.def("solve_all", [](const std::vector<BoardTuple>& boards, const py::kwargs& keywords) {
+    api::SolveOptions options = make_options(keywords);
+    std::vector<api::Board> all;
+    for (const auto& [rows, cols, tiles] : boards) all.push_back(from_parts(rows, cols, tiles));
+    py::list out;
+    for (const api::Result& r :
+         run_interruptible(options, [&] { return api::solve_all(all, options); })) {
+      out.append(to_dict(r));
+    }
+    return out;
+  });
 }

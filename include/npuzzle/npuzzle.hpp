@@ -136,6 +136,11 @@ struct Result {
 // OptionError before any search; every other outcome is a Result.
 Result solve(const Board& board, const SolveOptions& options = {});
 
+// Solves every board as `npuzzle solve --threads N` does: with hda and pida the threads work inside
+// each search and the boards are solved one after another; with the other algorithms N boards are
+// solved at once. Results in the order of `boards`; BoardError or OptionError as `solve`.
+std::vector<Result> solve_all(const std::vector<Board>& boards, const SolveOptions& options = {});
+
 // The boards from `board` along blank moves "RDLU…" (the first is `board`); BoardError on an
 // illegal move or letter.
 std::vector<Board> boards_along(const Board& board, std::string_view moves);

@@ -20,7 +20,8 @@ from collections import namedtuple
 from . import _npuzzle
 from ._render import board_svg, strip_svg
 
-__all__ = ["Board", "Result", "ParsedBoard", "solve", "random_boards", "parse_boards", "goal_board"]
+__all__ = ["Board", "Result", "ParsedBoard", "solve", "solve_all", "random_boards", "parse_boards",
+           "goal_board"]
 
 
 def _size_text(size):
@@ -204,6 +205,8 @@ def random_boards(size="4x4", count=1, seed=None, goal="blank-first", walk=None)
     boards as ``npuzzle random --seed``), or with ``walk=N`` random walks of N moves from it."""
     if seed is None:
         seed = secrets.randbits(64)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
+        raise ValueError(f"--seed: {seed!r} is not a non-negative integer")
     if walk is not None and walk < 0:
         raise ValueError("--walk must not be negative")
     parts = _npuzzle.random_boards(_size_text(size), count, seed, _goal_text(goal),
@@ -219,6 +222,22 @@ def _count(name, value):
     return value
 
 
+def _options(goal, algorithm, algo, heuristic, tie_break, owner_hash, threads, time_limit,
+             node_limit, mem_limit, pdb_dir):
+    """The keywords as the extension takes them, checked where Python's types could slip by."""
+    if algo is not None and algorithm is not None and algo != algorithm:
+        raise ValueError("give algorithm= or algo=, not both")
+    if time_limit is None:
+        time_limit = 0
+    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
+        raise ValueError(f"--time-limit: {time_limit!r} is not a number of seconds >= 0")
+    return {"algorithm": algorithm or algo or "ida", "heuristic": heuristic or "",
+            "goal": _goal_text(goal), "tie_break": tie_break, "owner_hash": owner_hash,
+            "threads": _count("threads", threads), "time_limit": float(time_limit),
+            "node_limit": _count("node_limit", node_limit),
+            "mem_limit": "" if mem_limit is None else str(mem_limit), "pdb_dir": pdb_dir or ""}
+
+
 def solve(board, *, goal="blank-first", algorithm=None, heuristic=None, tie_break="larger-g",
           owner_hash="abstract-zobrist", threads=1, time_limit=0, node_limit=0, mem_limit=None,
           pdb_dir=None, size=None, algo=None):
@@ -231,18 +250,22 @@ def solve(board, *, goal="blank-first", algorithm=None, heuristic=None, tie_brea
     ``mem_limit`` (bytes, or "512M"), ``pdb_dir``, ``size`` (for boards given as text).
     Returns a Result; raises ValueError for a bad board or option, KeyboardInterrupt on Ctrl-C.
     """
-    if algo is not None and algorithm is not None and algo != algorithm:
-        raise ValueError("give algorithm= or algo=, not both")
-    algorithm = algorithm or algo or "ida"
     board = board if isinstance(board, Board) else Board(board, size=size)
-    threads = _count("threads", threads)
-    if time_limit is None:
-        time_limit = 0
-    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
-        raise ValueError(f"--time-limit: {time_limit!r} is not a number of seconds >= 0")
-    goal_text = _goal_text(goal)
-    fields = _npuzzle.solve(board.rows, board.cols, list(board.tiles), algorithm, heuristic or "",
-                            goal_text, tie_break, owner_hash, threads, float(time_limit),
-                            _count("node_limit", node_limit),
-                            "" if mem_limit is None else str(mem_limit), pdb_dir or "")
-    return Result(board, goal_text, fields)
+    options = _options(goal, algorithm, algo, heuristic, tie_break, owner_hash, threads,
+                       time_limit, node_limit, mem_limit, pdb_dir)
+    fields = _npuzzle.solve(board.rows, board.cols, list(board.tiles), **options)
+    return Result(board, options["goal"], fields)
+
+
+def solve_all(boards, *, goal="blank-first", algorithm=None, heuristic=None,
+              tie_break="larger-g", owner_hash="abstract-zobrist", threads=1, time_limit=0,
+              node_limit=0, mem_limit=None, pdb_dir=None, size=None, algo=None):
+    """Solve many boards as ``npuzzle solve --threads N`` does: with hda and pida the threads
+    work inside each search, with the other algorithms N boards are solved at once. Limits are
+    per board; results come in the order of ``boards``; Ctrl-C stops them all."""
+    boards = [b if isinstance(b, Board) else Board(b, size=size) for b in boards]
+    options = _options(goal, algorithm, algo, heuristic, tie_break, owner_hash, threads,
+                       time_limit, node_limit, mem_limit, pdb_dir)
+    parts = [(b.rows, b.cols, list(b.tiles)) for b in boards]
+    return [Result(b, options["goal"], fields)
+            for b, fields in zip(boards, _npuzzle.solve_all(parts, **options))]

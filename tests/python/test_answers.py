@@ -114,3 +114,17 @@ def test_solution_replays_to_the_goal():
     assert len(boards) == r.length + 1
     assert boards[0] == r.board and boards[-1] == npuzzle.goal_board("3x3", "blank-last")
     assert len(r.tiles_moved) == r.length
+
+
+@pytest.mark.parametrize("algorithm,threads", [("astar", 2), ("ida", 3), ("pida", 2)])
+def test_solve_all_with_threads_matches_cli(algorithm, threads):
+    boards = npuzzle.random_boards(size="3x3", count=9, seed=21)
+    results = npuzzle.solve_all(boards, algorithm=algorithm, heuristic="md", threads=threads)
+    want = cli_json(["--algo", algorithm, "--heuristic", "md", "--threads", str(threads)],
+                    "".join(b.to_string() + "\n" for b in boards))
+    assert [r.board for r in results] == boards
+    assert [r.length for r in results] == [w["length"] for w in want]
+    assert [r.threads for r in results] == [w["threads"] for w in want]
+    if algorithm != "pida":  # sequential searches: the very same nodes, whatever the thread
+        assert [(r.moves, r.expanded) for r in results] == [(w["moves"], w["expanded"])
+                                                             for w in want]

@@ -9,6 +9,7 @@
 #include "core/goal.hpp"
 #include "core/parse.hpp"
 #include "core/random.hpp"
+#include "parallel/batch.hpp"
 #include "tools/app/options.hpp"
 #include "tools/app/solver.hpp"
 
@@ -246,6 +247,20 @@ Result solve(const Board& board, const SolveOptions& options) {
     if (r.status != Status::Unsolvable) r.bound = result.bound;
   }
   return r;
+}
+
+std::vector<Result> solve_all(const std::vector<Board>& boards, const SolveOptions& options) {
+  if (options.threads < 1) throw OptionError("--threads must be at least 1");
+  const auto algorithm = parse_algorithm(options.algorithm);
+  const bool inside = algorithm && is_parallel(*algorithm);
+  SolveOptions each = options;
+  if (!inside) each.threads = 1;  // the threads solve boards side by side instead
+  std::vector<Result> out(boards.size());
+  run_in_order(
+      boards.size(), inside ? 1 : options.threads,
+      [&](std::size_t i) { return solve(boards[i], each); },
+      [&](std::size_t i, Result r) { out[i] = std::move(r); });
+  return out;
 }
 
 }  // namespace npuzzle::api
