@@ -97,7 +97,7 @@ struct SolveOptions {
   std::string algorithm = "ida";  // ida, astar, hda, pida, bfs, dfbnb, greedy
   std::string heuristic;  // misplaced, md, lc, wd, pdb, pdb:PARTITION; "" the best for the board
   std::string goal = "blank-first";
-  std::string tie_break = "larger-g";           // astar, greedy: lifo, fifo, larger-g
+  std::string tie_break;  // astar, greedy: lifo, fifo, larger-g; "" the algorithm's default
   std::string owner_hash = "abstract-zobrist";  // hda: abstract-zobrist or zobrist
   int threads = 1;                              // threads inside the search (hda, pida)
   double time_limit = 0;                        // seconds; 0 none

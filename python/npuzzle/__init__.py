@@ -232,21 +232,21 @@ def _options(goal, algorithm, algo, heuristic, tie_break, owner_hash, threads, t
     if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
         raise ValueError(f"--time-limit: {time_limit!r} is not a number of seconds >= 0")
     return {"algorithm": algorithm or algo or "ida", "heuristic": heuristic or "",
-            "goal": _goal_text(goal), "tie_break": tie_break, "owner_hash": owner_hash,
+            "goal": _goal_text(goal), "tie_break": tie_break or "", "owner_hash": owner_hash,
             "threads": _count("threads", threads), "time_limit": float(time_limit),
             "node_limit": _count("node_limit", node_limit),
             "mem_limit": "" if mem_limit is None else str(mem_limit), "pdb_dir": pdb_dir or ""}
 
 
-def solve(board, *, goal="blank-first", algorithm=None, heuristic=None, tie_break="larger-g",
+def solve(board, *, goal="blank-first", algorithm=None, heuristic=None, tie_break=None,
           owner_hash="abstract-zobrist", threads=1, time_limit=0, node_limit=0, mem_limit=None,
           pdb_dir=None, size=None, algo=None):
     """Solve ``board`` (a Board, its text, or its tiles) as ``npuzzle solve`` would.
 
     Keywords are the command line's options: ``goal``, ``algorithm`` (or ``algo``: ida, astar,
     hda, pida, bfs, dfbnb, greedy), ``heuristic`` (misplaced, md, lc, wd, pdb, pdb:PARTITION;
-    None: the best for the board), ``tie_break`` (lifo, fifo, larger-g), ``owner_hash``,
-    ``threads`` (inside the search: hda, pida), ``time_limit`` (seconds), ``node_limit``,
+    None: the best for the board), ``tie_break`` (lifo, fifo, larger-g; None: the algorithm's
+    default), ``owner_hash``, ``threads`` (inside the search: hda, pida), ``time_limit`` (seconds), ``node_limit``,
     ``mem_limit`` (bytes, or "512M"), ``pdb_dir``, ``size`` (for boards given as text).
     Returns a Result; raises ValueError for a bad board or option, KeyboardInterrupt on Ctrl-C.
     """
@@ -258,7 +258,7 @@ def solve(board, *, goal="blank-first", algorithm=None, heuristic=None, tie_brea
 
 
 def solve_all(boards, *, goal="blank-first", algorithm=None, heuristic=None,
-              tie_break="larger-g", owner_hash="abstract-zobrist", threads=1, time_limit=0,
+              tie_break=None, owner_hash="abstract-zobrist", threads=1, time_limit=0,
               node_limit=0, mem_limit=None, pdb_dir=None, size=None, algo=None):
     """Solve many boards as ``npuzzle solve --threads N`` does: with hda and pida the threads
     work inside each search, with the other algorithms N boards are solved at once. Limits are

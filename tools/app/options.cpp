@@ -44,11 +44,13 @@ SolveRequest make_request(const SearchOptions& o) {
       !reason.empty()) {
     throw UsageError(reason);
   }
-  const auto tie_break = parse_tie_break(o.tie_break);
-  if (!tie_break) {
-    throw UsageError("--tie-break: unknown value '" + o.tie_break + "' (lifo, fifo, larger-g)");
+  if (!o.tie_break.empty()) {  // "": the search's own default
+    const auto tie_break = parse_tie_break(o.tie_break);
+    if (!tie_break) {
+      throw UsageError("--tie-break: unknown value '" + o.tie_break + "' (lifo, fifo, larger-g)");
+    }
+    request.tie_break = *tie_break;
   }
-  request.tie_break = *tie_break;
   if (!parse_owner_hash(o.owner_hash, request.owner_hash)) {
     throw UsageError("--owner-hash: unknown value '" + o.owner_hash +
                      "' (abstract-zobrist, zobrist)");

@@ -18,8 +18,8 @@ namespace npuzzle {
 // Options of `solve` and `bench` that choose and bound the search.
 struct SearchOptions {
   std::string algorithm = "ida";
-  std::string heuristic;  // "" for the default of each board size
-  std::string tie_break = "larger-g";
+  std::string heuristic;               // "" for the default of each board size
+  std::string tie_break = "larger-g";  // "" for the search's own default
   std::string owner_hash = "abstract-zobrist";
   double time_limit = 0;
   std::uint64_t node_limit = 0;
