@@ -117,8 +117,8 @@ class ParallelIda {
     next_bound_.store(INT_MAX);
     cancel_.store(false);
     if (start == goal_) return Outcome::Found;
-    std::string reason = clock_.check(frontier_expanded_ + tasks_expanded_.load());
-    if (!reason.empty()) {
+    const StopReason reason = clock_.check(frontier_expanded_ + tasks_expanded_.load());
+    if (reason != StopReason::None) {
       stop_reason_ = reason;
       return Outcome::Stopped;
     }
@@ -195,7 +195,7 @@ class ParallelIda {
       result.path.insert(result.path.end(), found_suffix.begin(), found_suffix.end());
       return Outcome::Found;
     }
-    if (!stop_reason_.empty()) return Outcome::Stopped;
+    if (stop_reason_ != StopReason::None) return Outcome::Stopped;
     return Outcome::Exhausted;
   }
 
@@ -213,11 +213,11 @@ class ParallelIda {
     Limits task_limits = limits_;
     if (limits_.time_seconds > 0) {
       task_limits.time_seconds = limits_.time_seconds - clock_.elapsed();
-      if (task_limits.time_seconds <= 0) return stop("time limit");
+      if (task_limits.time_seconds <= 0) return stop(StopReason::TimeLimit);
     }
     if (limits_.nodes) {
       const std::uint64_t done = frontier_expanded_ + tasks_expanded_.load();
-      if (done >= limits_.nodes) return stop("node limit");
+      if (done >= limits_.nodes) return stop(StopReason::NodeLimit);
       task_limits.nodes = limits_.nodes - done;
     }
     const LimitClock task_clock(task_limits);
@@ -232,21 +232,21 @@ class ParallelIda {
         cancel_.store(true);
         break;
       case Dfs::Outcome::Stopped:
-        if (dfs.stop_reason() != "cancelled") stop(dfs.stop_reason());
+        if (dfs.stop_reason() != StopReason::Cancelled) stop(dfs.stop_reason());
         break;
       case Dfs::Outcome::Exhausted:
         lower_next_bound(dfs.next_bound());
         if (limits_.nodes && frontier_expanded_ + tasks_expanded_.load() >= limits_.nodes) {
-          stop("node limit");
+          stop(StopReason::NodeLimit);
         }
         break;
     }
   }
 
-  void stop(const std::string& reason) {
+  void stop(StopReason reason) {
     {
       std::lock_guard lock(stop_mutex_);
-      if (stop_reason_.empty()) stop_reason_ = reason;
+      if (stop_reason_ == StopReason::None) stop_reason_ = reason;
     }
     cancel_.store(true);
   }
@@ -282,7 +282,7 @@ class ParallelIda {
   std::atomic<int> next_bound_{INT_MAX};
   std::atomic<bool> cancel_{false};
   std::mutex stop_mutex_;
-  std::string stop_reason_;  // set once, by stop(); read after the tasks ended
+  StopReason stop_reason_ = StopReason::None;  // set once, by stop(); read after the tasks ended
 };
 
 // Parallel IDA* on `threads` threads. Optimal for admissible heuristics. The caller decides

@@ -21,7 +21,7 @@ extern "C" void on_bus_error(int) {
       "npuzzle: a pattern database file was truncated on disk while in use (bus error reading "
       "it); rebuild it with pdbgen and run again\n";
   [[maybe_unused]] const auto written = ::write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
-  ::_exit(2);
+  ::_exit(npuzzle::to_int(npuzzle::ExitCode::Input));
 }
 
 }  // namespace
@@ -30,5 +30,5 @@ int main(int argc, char** argv) {
   std::signal(SIGINT, on_stop_signal);
   std::signal(SIGTERM, on_stop_signal);
   std::signal(SIGBUS, on_bus_error);
-  return npuzzle::run_npuzzle(argc, argv);
+  return npuzzle::to_int(npuzzle::run_npuzzle(argc, argv));
 }

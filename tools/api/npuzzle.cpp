@@ -219,13 +219,14 @@ Result solve(const Board& board, const SolveOptions& options) {
   }
 
   const SolveOutcome outcome = solve_instance(request, board.rows, board.cols, board.tiles);
-  if (!outcome.error.empty() && outcome.error_exit_code == 1) throw OptionError(outcome.error);
+  if (!outcome.error.empty() && outcome.error_exit_code == ExitCode::Usage)
+    throw OptionError(outcome.error);
   Result r;
   r.status = status_of(outcome);
   r.algorithm = algorithm_name(request.algorithm);
   r.heuristic = outcome.heuristic;
   r.threads = outcome.threads;
-  r.exit_code = outcome.exit_code();
+  r.exit_code = to_int(outcome.exit_code());
   r.error = outcome.error;
   const SearchResult& result = outcome.result;
   r.optimal = r.status == Status::Solved && result.optimal;
@@ -243,7 +244,7 @@ Result solve(const Board& board, const SolveOptions& options) {
       r.tiles_moved.push_back(steps[k].tiles[static_cast<std::size_t>(left)]);
     }
   } else if (r.status != Status::Error) {
-    r.reason = result.reason;
+    r.reason = outcome.reason();
     if (r.status != Status::Unsolvable) r.bound = result.bound;
   }
   return r;

@@ -31,18 +31,13 @@ SolveRequest make_request(const SearchOptions& o) {
   SolveRequest request;
   const auto algorithm = parse_algorithm(o.algorithm);
   if (!algorithm) {
-    throw UsageError("--algo: unknown algorithm '" + o.algorithm +
-                     "' (ida, astar, hda, pida, bfs, dfbnb, greedy)");
+    throw UsageError("--algo: unknown algorithm '" + o.algorithm + "' (" + algorithm_names() + ")");
   }
   request.algorithm = *algorithm;
   if (!o.heuristic.empty()) {
     std::string error;
     request.heuristic = parse_heuristic(o.heuristic, error);
     if (!request.heuristic) throw UsageError("--heuristic: " + error);
-  }
-  if (std::string reason = unavailable_reason(request.algorithm, request.heuristic);
-      !reason.empty()) {
-    throw UsageError(reason);
   }
   if (!o.tie_break.empty()) {  // "": the search's own default
     const auto tie_break = parse_tie_break(o.tie_break);
