@@ -1,10 +1,9 @@
 // core/bfs.hpp — breadth-first search, and the exact distance of every state of a small board.
 //
-// bfs(): exact shortest paths without a heuristic, for small boards and for comparison. The pool of
-// nodes is itself the FIFO queue (nodes are appended in generation order and expanded in index
-// order); each node keeps its state and its parent's index. An absl::flat_hash_set of the states
-// seen detects duplicates, and the goal test is made when a node is generated, so a solution of
-// depth d is found after expanding only the states of depth < d.
+// bfs(): exact shortest paths without a heuristic, for small boards and for comparison. The node
+// store's pool is itself the FIFO queue (nodes are appended in generation order and expanded in
+// index order); its table is a set of the states seen, and the goal test is made when a node is
+// generated, so a solution of depth d is found after expanding only the states of depth < d.
 //
 // all_distances(): breadth-first search backwards from the goal over the whole space, one byte per
 // permutation indexed by rank_permutation (kUnreachable for the half of the permutations of the
@@ -13,16 +12,12 @@
 #pragma once
 
 #include <cstdint>
-#include <new>
-#include <type_traits>
-#include <utility>
 #include <vector>
 
-#include <absl/container/flat_hash_set.h>
-
 #include "core/goal.hpp"
+#include "core/node_store.hpp"
 #include "core/rank.hpp"
-#include "core/search_common.hpp"
+#include "core/search_run.hpp"
 #include "core/search_types.hpp"
 
 namespace npuzzle {
@@ -60,86 +55,52 @@ namespace detail {
 template <class B>
 class BreadthFirstSearch {
  public:
-  BreadthFirstSearch(const Goal<B>& goal, const Limits& limits)
-      : goal_(goal.state), clock_(limits) {}
+  BreadthFirstSearch(const Goal<B>& goal, const Limits& limits) : goal_(goal.state), run_(limits) {}
 
   SearchResult run(const State<B>& start) {
-    SearchResult result;
-    try {
-      result = search(start);
-    } catch (const std::bad_alloc&) {
-      result = stopped(Status::OutOfMemory, StopReason::AllocationFailed, depth_);
-    }
-    result.stats.expanded = expanded_;
-    result.stats.generated = generated_;
-    result.stats.stored = pool_.size();
-    result.stats.seconds = clock_.elapsed();
+    SearchResult result = run_.guard([&] { return search(start); });
+    result.stats.stored = nodes_.size();
     return result;
   }
 
  private:
-  struct Node {
-    State<B> state;
-    std::uint32_t parent;
-  };
-
-  std::uint64_t memory_bytes() const {
-    return static_cast<std::uint64_t>(pool_.capacity()) * sizeof(Node) +
-           hash_table_bytes(seen_.capacity(), sizeof(State<B>));
-  }
-
-  SearchResult solved(std::uint32_t node) const {
-    SearchResult r;
-    r.status = Status::Solved;
-    r.path = trace_path<B>(pool_, node);
-    r.optimal = true;
-    r.bound = static_cast<int>(r.path.size());
-    return r;
-  }
-
   SearchResult search(const State<B>& start) {
-    pool_.push_back({start, kNoParent});
-    if (start == goal_) return solved(0);
-    seen_.insert(start);
-    // Nodes [layer_end of the previous layer, layer_end) are at depth depth_.
+    nodes_.add(start, kNoParent, {});
+    if (start == goal_) return run_.solved({}, true);
+    nodes_.insert(start);
+    // Nodes [layer_end of the previous layer, layer_end) are at depth run_.bound - 1.
     std::size_t layer_end = 1;
-    for (std::size_t index = 0; index < pool_.size(); ++index) {
+    run_.bound = 1;  // no goal at depth < bound
+    for (std::size_t index = 0; index < nodes_.size(); ++index) {
       if (index == layer_end) {
-        ++depth_;
-        layer_end = pool_.size();
+        ++run_.bound;
+        layer_end = nodes_.size();
       }
-      if (const StopReason reason = poll_limits(clock_, expanded_); reason != StopReason::None) {
-        return stopped(Status::Limit, reason, depth_ + 1);
-      }
-      if (clock_.over_memory(memory_bytes())) {
-        return stopped(Status::OutOfMemory, StopReason::MemoryLimit, depth_ + 1);
-      }
-      ++expanded_;
-      const State<B> state = pool_[index].state;
-      const std::uint32_t parent = pool_[index].parent;
-      const int parent_blank = parent == kNoParent ? -1 : pool_[parent].state.blank;
+      const StopReason reason = run_.poll([&] { return nodes_.bytes(); });
+      if (reason != StopReason::None) return run_.stopped(reason);
+      ++run_.expanded;
+      const auto node = static_cast<std::uint32_t>(index);
+      const State<B> state = nodes_[node].state;
+      const int parent_blank = nodes_.parent_blank(nodes_[node]);
       const auto& moves = B::kMoveTable[state.blank];
       for (int i = 0; i < moves.count; ++i) {
         const int target = moves.targets[i];
         if (target == parent_blank) continue;
-        ++generated_;
+        ++run_.generated;
         State<B> child = state;
         child.move_blank_to(target);
-        if (!seen_.insert(child).second) continue;
-        pool_.push_back({child, static_cast<std::uint32_t>(index)});
-        if (child == goal_) return solved(static_cast<std::uint32_t>(pool_.size() - 1));
+        if (!nodes_.insert(child).inserted) continue;
+        const std::uint32_t added = nodes_.add(child, node, {});
+        if (child == goal_) return run_.solved(nodes_.path_to(added), true);
       }
     }
-    return stopped(Status::Unsolvable, StopReason::None, depth_);
+    --run_.bound;  // the deepest layer held no goal, and no state lies deeper
+    return run_.exhausted();
   }
 
   const State<B> goal_;
-  LimitClock clock_;
-  std::vector<Node> pool_;
-  absl::flat_hash_set<State<B>> seen_;
-  int depth_ = 0;  // of the node being expanded: no goal at depth <= depth_
-  std::uint64_t expanded_ = 0;
-  std::uint64_t generated_ = 0;
+  SearchRun run_;  // run_.bound: one more than the depth being expanded (no goal above it)
+  NodeStore<B, NoPayload, TableKind::Set> nodes_;
 };
 
 }  // namespace detail

@@ -8,21 +8,22 @@
 // repeat, so only those are compared). Each goal reached becomes the new incumbent. When the
 // depth-first search ends, the incumbent is optimal for an admissible heuristic.
 //
-// Memory: only the current path besides the greedy phase (whose peak is reported as stored).
-// Moves are made in place on one state and undone; heuristic values are updated incrementally.
-// Limits: the greedy phase and the depth-first phase share the node and time budget.
+// Memory: only the current path besides the greedy phase; the peak reported as stored is the
+// larger of the greedy phase's nodes and the deepest path. Moves are made in place on one state
+// and undone; heuristic values are updated incrementally. Limits: the greedy phase and the
+// depth-first phase share the node and time budget (one SearchRun counts both).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
-#include <string>
 #include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "core/goal.hpp"
 #include "core/greedy.hpp"
-#include "core/search_common.hpp"
+#include "core/search_run.hpp"
 #include "core/search_types.hpp"
 
 namespace npuzzle {
@@ -31,26 +32,24 @@ namespace detail {
 template <class B, Heuristic H>
 class DepthFirstBnb {
  public:
-  // `prior_expanded`: expansions already spent (the greedy phase) against the node limit.
-  DepthFirstBnb(const H& h, const Goal<B>& goal, const LimitClock& clock,
-                std::uint64_t prior_expanded)
-      : h_(h), goal_(goal.state), clock_(clock), prior_expanded_(prior_expanded) {}
+  // `run` already counts the greedy phase's expansions against the node limit.
+  DepthFirstBnb(const H& h, const Goal<B>& goal, SearchRun& run)
+      : h_(h), goal_(goal.state), run_(run) {}
 
-  // Searches for paths shorter than `incumbent`; returns false when a limit stopped it.
-  bool run(const State<B>& start, std::vector<Move> incumbent) {
+  // Searches for paths shorter than `incumbent`: the best path found, or the reason it stopped.
+  SearchResult run(const State<B>& start, std::vector<Move> incumbent) {
     best_path_ = std::move(incumbent);
     best_ = static_cast<int>(best_path_.size());
     state_ = start;
     ancestors_.assign(1, start.word);
     path_.clear();
     dfs(h_.init(start), 0, -1);
-    return reason_ == StopReason::None;
+    if (reason_ != StopReason::None) return run_.stopped(reason_);
+    return run_.solved(best_path_, H::kAdmissible);
   }
 
-  const std::vector<Move>& best_path() const { return best_path_; }
-  StopReason stop_reason() const { return reason_; }
-  std::uint64_t expanded() const { return expanded_; }
-  std::uint64_t generated() const { return generated_; }
+  // Nodes on the deepest path the search held.
+  std::size_t deepest() const { return deepest_; }
 
  private:
   using Value = typename H::Value;
@@ -69,9 +68,10 @@ class DepthFirstBnb {
   }
 
   void dfs(const Value& value, int g, int parent_blank) {
-    ++expanded_;
-    reason_ = poll_limits(clock_, prior_expanded_ + expanded_);
+    ++run_.expanded;
+    reason_ = run_.poll([] { return std::uint64_t{0}; });
     if (reason_ != StopReason::None) return;
+    deepest_ = std::max(deepest_, ancestors_.size());
     const int blank = state_.blank;
     const auto& moves = B::kMoveTable[blank];
     std::array<Child, 4> children;
@@ -79,7 +79,7 @@ class DepthFirstBnb {
     for (int i = 0; i < moves.count; ++i) {
       const int target = moves.targets[i];
       if (target == parent_blank) continue;
-      ++generated_;
+      ++run_.generated;
       const Value child_value = h_.update(value, state_.tile_at(target), target, blank);
       const int h = h_.estimate(child_value);
       if (g + 1 + h >= best_) continue;
@@ -115,16 +115,14 @@ class DepthFirstBnb {
 
   const H& h_;
   const State<B> goal_;
-  const LimitClock& clock_;
-  const std::uint64_t prior_expanded_;
+  SearchRun& run_;
   State<B> state_{};
   std::vector<typename B::Word> ancestors_;  // the states on the current path, by depth
   std::vector<Move> path_;                   // the moves to state_
   std::vector<Move> best_path_;              // the incumbent
   int best_ = 0;                             // its length
+  std::size_t deepest_ = 0;                  // the most states ancestors_ held
   StopReason reason_ = StopReason::None;     // why a limit stopped the search
-  std::uint64_t expanded_ = 0;
-  std::uint64_t generated_ = 0;
 };
 
 }  // namespace detail
@@ -135,29 +133,18 @@ class DepthFirstBnb {
 template <class B, Heuristic H>
 SearchResult dfbnb(const H& h, const Goal<B>& goal, const State<B>& start, const Limits& limits) {
   static_assert(std::is_same_v<typename H::BoardType, B>, "heuristic for another board");
-  const LimitClock clock(limits);
+  SearchRun run(limits);
   SearchResult first = greedy(h, goal, start, limits);
   if (first.status != Status::Solved || first.path.empty()) {
-    first.stats.seconds = clock.elapsed();
+    first.stats.seconds = run.clock().elapsed();
     return first;
   }
-  detail::DepthFirstBnb<B, H> search(h, goal, clock, first.stats.expanded);
-  const bool finished = search.run(start, std::move(first.path));
-  SearchResult result;
-  if (finished) {
-    result.status = Status::Solved;
-    result.path = search.best_path();
-    result.optimal = H::kAdmissible;
-    result.bound = static_cast<int>(result.path.size());
-  } else {
-    result.status = Status::Limit;
-    result.reason = search.stop_reason();
-    result.bound = h.estimate(h.init(start));
-  }
-  result.stats.expanded = first.stats.expanded + search.expanded();
-  result.stats.generated = first.stats.generated + search.generated();
-  result.stats.stored = first.stats.stored;
-  result.stats.seconds = clock.elapsed();
+  run.expanded = first.stats.expanded;
+  run.generated = first.stats.generated;
+  run.bound = h.estimate(h.init(start));
+  detail::DepthFirstBnb<B, H> search(h, goal, run);
+  SearchResult result = run.guard([&] { return search.run(start, std::move(first.path)); });
+  result.stats.stored = std::max<std::uint64_t>(first.stats.stored, search.deepest());
   return result;
 }
 

@@ -8,7 +8,8 @@
 // value of each child is computed from its parent's with `H::update` (a table look-up for
 // Manhattan) BEFORE the move is made, so a child whose f exceeds the bound costs a load, an add and
 // a compare: it is counted as generated but never applied. The move back to the parent is never
-// generated. No allocation, virtual call or std::function per node.
+// generated. No allocation, virtual call or std::function per node; the limits and the heartbeat
+// are looked at every LimitClock::kPollInterval expansions (and exactly at a node limit).
 #pragma once
 
 #include <algorithm>
@@ -20,6 +21,7 @@
 #include <vector>
 
 #include "core/goal.hpp"
+#include "core/search_run.hpp"
 #include "core/search_types.hpp"
 
 namespace npuzzle {
@@ -77,7 +79,12 @@ class BoundedDfs {
       return true;
     }
     stop_reason_ = clock_.check(expanded_);
-    return stop_reason_ != StopReason::None;
+    if (stop_reason_ != StopReason::None) return true;
+    if (const HeartbeatFn* heartbeat = clock_.limits().heartbeat; heartbeat && *heartbeat) {
+      (*heartbeat)(
+          {expanded_, generated_, bound_, path_.capacity() * sizeof(Move), clock_.elapsed()});
+    }
+    return false;
   }
 
   // One instantiation per (blank cell, parent's blank cell): the neighbours, the shifts of the
@@ -181,41 +188,35 @@ class BoundedDfs {
 };
 
 // Sequential IDA*. Optimal for admissible heuristics. The caller decides solvability first.
+// stats.stored is the nodes on the deepest path the last bound allows (bound + 1; when solved, the
+// solution's path with the start).
 template <class B, Heuristic H>
 SearchResult ida_star(const H& heuristic, const Goal<B>& goal, const State<B>& start,
                       const Limits& limits, const ProgressFn& progress = {}) {
-  LimitClock clock(limits);
-  BoundedDfs<B, H> dfs(heuristic, goal.state, clock);
-  SearchResult result;
+  SearchRun run(limits);
+  BoundedDfs<B, H> dfs(heuristic, goal.state, run.clock());
   const auto value = heuristic.init(start);
-  int bound = heuristic.estimate(value);
-  for (;;) {
-    dfs.reset_next_bound();
-    const auto outcome = dfs.run(start, value, 0, BoundedDfs<B, H>::kNoCell, bound);
-    ++result.stats.iterations;
-    result.stats.expanded = dfs.expanded();
-    result.stats.generated = dfs.generated();
-    result.stats.seconds = clock.elapsed();
-    if (progress) progress({bound, dfs.expanded(), dfs.generated(), result.stats.seconds});
-    if (outcome == BoundedDfs<B, H>::Outcome::Found) {
-      result.status = Status::Solved;
-      result.path = dfs.path();
-      result.optimal = H::kAdmissible;
-      result.bound = static_cast<int>(result.path.size());
-      return result;
+  run.bound = heuristic.estimate(value);
+  int iterations = 0;
+  SearchResult result = run.guard([&] {
+    for (;;) {
+      dfs.reset_next_bound();
+      const auto outcome = dfs.run(start, value, 0, BoundedDfs<B, H>::kNoCell, run.bound);
+      ++iterations;
+      run.expanded = dfs.expanded();
+      run.generated = dfs.generated();
+      if (progress) progress({run.bound, run.expanded, run.generated, run.clock().elapsed()});
+      if (outcome == BoundedDfs<B, H>::Outcome::Found) {
+        return run.solved(dfs.path(), H::kAdmissible);
+      }
+      if (outcome == BoundedDfs<B, H>::Outcome::Stopped) return run.stopped(dfs.stop_reason());
+      if (dfs.next_bound() == INT_MAX) return run.exhausted();
+      run.bound = dfs.next_bound();
     }
-    if (outcome == BoundedDfs<B, H>::Outcome::Stopped) {
-      result.status = Status::Limit;
-      result.reason = dfs.stop_reason();
-      result.bound = bound;
-      return result;
-    }
-    if (dfs.next_bound() == INT_MAX) {
-      result.status = Status::Unsolvable;
-      return result;
-    }
-    bound = dfs.next_bound();
-  }
+  });
+  result.stats.iterations = iterations;
+  result.stats.stored = static_cast<std::uint64_t>(run.bound) + 1;
+  return result;
 }
 
 }  // namespace npuzzle

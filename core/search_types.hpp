@@ -18,12 +18,26 @@
 
 namespace npuzzle {
 
+// A sign of life from a running search, at most once per LimitClock::kPollInterval expansions
+// (never per node): the counters so far, the current f or bound, and the memory the search holds.
+struct Heartbeat {
+  std::uint64_t expanded = 0;
+  std::uint64_t generated = 0;
+  int bound = 0;            // IDA*: the iteration's bound; A*: the least f open; BFS: the depth
+  std::uint64_t bytes = 0;  // memory held by the search's nodes (as counted for memory_bytes)
+  double seconds = 0;
+};
+using HeartbeatFn = std::function<void(const Heartbeat&)>;
+
 struct Limits {
   double time_seconds = 0;                       // 0: none
   std::uint64_t nodes = 0;                       // expanded nodes; 0: none
   std::uint64_t memory_bytes = 0;                // for searches that store nodes; 0: none
   const std::atomic<bool>* interrupt = nullptr;  // set asynchronously (Ctrl-C) to stop
   const std::atomic<bool>* abandon = nullptr;    // set when the search's inputs became invalid
+  // Called from the limit polls of the sequential searches (search_run.hpp, ida_star.hpp); the
+  // searches on several threads do not call it from their workers.
+  const HeartbeatFn* heartbeat = nullptr;
 };
 
 enum class Status {
@@ -55,8 +69,10 @@ const char* stop_reason_name(StopReason r);
 struct SearchStats {
   std::uint64_t expanded = 0;   // nodes whose successors were generated
   std::uint64_t generated = 0;  // successors produced (the move back to the parent not counted)
-  std::uint64_t stored = 0;     // peak nodes held (searches that store nodes)
-  int iterations = 0;           // IDA*: depth-first iterations run
+  // Peak nodes held: open + closed (A*, greedy, BFS, HDA*), the deepest path (IDA*: the last
+  // bound's, bound + 1 nodes; DFBnB: at least the greedy phase's nodes).
+  std::uint64_t stored = 0;
+  int iterations = 0;  // IDA*: depth-first iterations run
   double seconds = 0;
   // Parallel searches only.
   std::vector<std::uint64_t> expanded_per_worker;  // load balance

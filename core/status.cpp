@@ -1,5 +1,5 @@
-// Names of the search's enums (search_types.hpp, search_common.hpp).
-#include "core/search_common.hpp"
+// Names of the search's enums (search_types.hpp, bucket_queue.hpp).
+#include "core/bucket_queue.hpp"
 #include "core/search_types.hpp"
 
 namespace npuzzle {

@@ -14,7 +14,6 @@
 #include <array>
 #include <bit>
 #include <cstdint>
-#include <iostream>
 #include <memory>
 #include <string>
 #include <vector>
@@ -142,28 +141,6 @@ decltype(auto) with_pdb_heuristic(const Goal<B>& goal, const pdb::PdbSet& set, b
     return f(both);
   }
   return f(static_cast<const PdbHeuristic<B>&>(direct));
-}
-
-// For front ends: the set for this board and goal from pdb::cached_set (loaded or built once per
-// process; `partition` as in find_or_build), then f(h) as with_pdb_heuristic with reflection where
-// the goal allows. The first use of a set logs on stderr which lookups are in use. Throws
-// pdb::PdbError (Usage, Missing, Database, Io, Memory) for the caller to map to its exit codes,
-// Database also when a table's file was written to in place before f returned (f's result is
-// dropped). f(h, stale) gets the set's stale flag to stop its search early (Limits::abandon).
-template <class B, class F>
-decltype(auto) with_cached_pdb(const Goal<B>& goal, const std::string& dir,
-                               const std::string& partition, F&& f) {
-  std::vector<int> goal_tiles(B::kCells);
-  for (int c = 0; c < B::kCells; ++c)
-    goal_tiles[static_cast<std::size_t>(c)] = goal.state.tile_at(c);
-  bool first = false;
-  const auto set = pdb::cached_set(dir, B::kRows, B::kCols, goal_tiles, partition, &first);
-  return with_pdb_heuristic(goal, *set, true, [&](const auto& h) {
-    if (first) std::cerr << "npuzzle: heuristic " << describe_heuristic(h) << "\n";
-    auto result = f(h, *set->stale);
-    for (const auto& table : set->tables) table->expect_unchanged_on_disk();
-    return result;
-  });
 }
 
 }  // namespace npuzzle

@@ -57,6 +57,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/atomic_extremum.hpp"
 #include "core/goal.hpp"
 #include "core/search_types.hpp"
 #include "parallel/concurrency.hpp"
@@ -467,7 +468,7 @@ class HdaStar {
   // Pushes `message` (whose least f is `min_f`) onto worker `to`'s inbox; true when `to` was idle
   // (the caller spawns its task: only the poster that took the marker away sees true).
   bool post(int to, Message* message, int min_f) {
-    lower(workers_[static_cast<std::size_t>(to)].mail_f, min_f);
+    lower_to(workers_[static_cast<std::size_t>(to)].mail_f, min_f);
     std::atomic<Message*>& inbox = workers_[static_cast<std::size_t>(to)].inbox;
     Message* head = inbox.load(std::memory_order_relaxed);
     do {
@@ -623,13 +624,7 @@ class HdaStar {
            (w.owned.capacity() + w.spare.capacity()) * sizeof(void*);
   }
 
-  void lower_incumbent(int g) { lower(incumbent_, g); }
-
-  static void lower(std::atomic<int>& target, int value) {
-    int current = target.load(std::memory_order_relaxed);
-    while (value < current && !target.compare_exchange_weak(current, value)) {
-    }
-  }
+  void lower_incumbent(int g) { lower_to(incumbent_, g); }
 
   void request_stop(Status status, StopReason reason) {
     std::lock_guard lock(stop_mutex_);

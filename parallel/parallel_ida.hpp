@@ -35,6 +35,7 @@
 #include <string>
 #include <vector>
 
+#include "core/atomic_extremum.hpp"
 #include "core/goal.hpp"
 #include "core/ida_star.hpp"
 #include "core/search_types.hpp"
@@ -211,6 +212,7 @@ class ParallelIda {
   void subtree(std::size_t worker, const FrontierNode& node, int parent_blank, int bound,
                OnFound on_found) {
     Limits task_limits = limits_;
+    task_limits.heartbeat = nullptr;  // not from the workers
     if (limits_.time_seconds > 0) {
       task_limits.time_seconds = limits_.time_seconds - clock_.elapsed();
       if (task_limits.time_seconds <= 0) return stop(StopReason::TimeLimit);
@@ -251,11 +253,7 @@ class ParallelIda {
     cancel_.store(true);
   }
 
-  void lower_next_bound(int f) {
-    int current = next_bound_.load(std::memory_order_relaxed);
-    while (f < current && !next_bound_.compare_exchange_weak(current, f)) {
-    }
-  }
+  void lower_next_bound(int f) { lower_to(next_bound_, f); }
 
   // The moves from the start to node `index` of the last level.
   static std::vector<Move> prefix(const std::vector<Level>& levels, std::size_t index) {

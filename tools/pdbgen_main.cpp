@@ -26,6 +26,7 @@
 #include "heuristics/pdb_catalogue.hpp"
 #include "heuristics/pdb_file.hpp"
 #include "heuristics/pdb_index.hpp"
+#include "tools/options.hpp"
 
 namespace {
 
@@ -45,66 +46,6 @@ extern "C" void on_bus_error(int) {
   ::_exit(npuzzle::to_int(npuzzle::ExitCode::Input));
 }
 
-// "6G", "6GiB", "500M", "123456" (bytes) -> bytes; false when malformed.
-bool parse_bytes(const std::string& text, std::uint64_t& bytes) {
-  std::size_t used = 0;
-  double value = 0;
-  try {
-    value = std::stod(text, &used);
-  } catch (...) {
-    return false;
-  }
-  std::string unit = text.substr(used);
-  for (char& ch : unit) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-  double scale = 1;
-  if (unit.empty() || unit == "B") {
-    scale = 1;
-  } else if (unit == "K" || unit == "KB" || unit == "KIB") {
-    scale = 1024.0;
-  } else if (unit == "M" || unit == "MB" || unit == "MIB") {
-    scale = 1024.0 * 1024;
-  } else if (unit == "G" || unit == "GB" || unit == "GIB") {
-    scale = 1024.0 * 1024 * 1024;
-  } else {
-    return false;
-  }
-  if (value <= 0) return false;
-  bytes = static_cast<std::uint64_t>(value * scale);
-  return true;
-}
-
-std::vector<int> parse_goal(const std::string& text, int cells) {
-  if (text == "blank-first" || text.empty()) {
-    std::vector<int> g(static_cast<std::size_t>(cells));
-    for (int c = 0; c < cells; ++c) g[static_cast<std::size_t>(c)] = c;
-    return g;
-  }
-  if (text == "blank-last") {
-    std::vector<int> g(static_cast<std::size_t>(cells));
-    for (int c = 0; c < cells; ++c) g[static_cast<std::size_t>(c)] = (c + 1) % cells;
-    return g;
-  }
-  std::vector<int> g;
-  std::string item;
-  std::istringstream in(text);
-  while (std::getline(in, item, ',')) {
-    std::istringstream words(item);
-    std::string word;
-    while (words >> word) {
-      if (word.find_first_not_of("0123456789") != std::string::npos) {
-        throw PdbError(ErrorKind::Usage, "--goal: '" + word + "' is not a tile number");
-      }
-      g.push_back(std::stoi(word));
-    }
-  }
-  if (static_cast<int>(g.size()) != cells) {
-    throw PdbError(ErrorKind::Usage, "--goal lists " + std::to_string(g.size()) +
-                                         " tiles, the board has " + std::to_string(cells) +
-                                         " cells");
-  }
-  return g;
-}
-
 std::string mib(std::uint64_t bytes) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.1f MiB", static_cast<double>(bytes) / (1024.0 * 1024.0));
@@ -114,15 +55,16 @@ std::string mib(std::uint64_t bytes) {
 ExitCode run_build(const std::string& size, const std::string& partition_text,
                    const std::string& goal_text, std::string dir_text, int threads,
                    const std::string& mem_limit_text, bool force) {
-  const auto board = npuzzle::parse_board_size(size);
-  if (!board) throw PdbError(ErrorKind::Usage, "--size must be RxC, 2x2 .. 5x5");
-  const int rows = board->rows, cols = board->cols;
-  std::uint64_t mem_limit = 0;
-  if (!mem_limit_text.empty() && !parse_bytes(mem_limit_text, mem_limit)) {
-    throw PdbError(ErrorKind::Usage,
-                   "--mem-limit: '" + mem_limit_text + "' is not a size (e.g. 6G, 500M)");
+  const npuzzle::BoardSize board = npuzzle::parse_size_option(size);
+  if (!board.known()) throw npuzzle::UsageError("--size: give RxC, e.g. 4x4");
+  const int rows = board.rows, cols = board.cols;
+  const std::uint64_t mem_limit =
+      mem_limit_text.empty() ? 0 : npuzzle::parse_memory_size(mem_limit_text);
+  const std::vector<int> goal = npuzzle::parse_goal_option(goal_text).tiles_for(rows * cols);
+  if (static_cast<int>(goal.size()) != rows * cols) {
+    throw npuzzle::UsageError("--goal lists " + std::to_string(goal.size()) +
+                              " tiles, the board has " + std::to_string(rows * cols) + " cells");
   }
-  const std::vector<int> goal = parse_goal(goal_text, rows * cols);
   validate_spec(BuildSpec{rows, cols, goal, {1}});
   const Partition partition = parse_partition(partition_text, rows, cols, goal);
   const std::filesystem::path dir =
@@ -282,6 +224,9 @@ int main(int argc, char** argv) {
   } catch (const PdbError& e) {
     std::cerr << "pdbgen: " << npuzzle::printable(e.what()) << "\n";
     return to_int(e.exit_code());
+  } catch (const npuzzle::UsageError& e) {
+    std::cerr << "pdbgen: " << npuzzle::printable(e.what()) << "\n";
+    return to_int(ExitCode::Usage);
   } catch (const std::bad_alloc&) {
     std::cerr << "pdbgen: out of memory\n";
     return to_int(ExitCode::OutOfMemory);

@@ -69,7 +69,9 @@ struct AStar {
   template <class B, Heuristic H>
   static SearchResult run(const SolveRequest& r, const H& h, const Goal<B>& goal,
                           const State<B>& start) {
-    return astar(h, goal, start, r.limits, AStarOptions{r.tie_break});
+    AStarOptions options;  // larger g first by default
+    if (r.tie_break) options.tie_break = *r.tie_break;
+    return astar(h, goal, start, r.limits, options);
   }
 };
 
@@ -146,14 +148,16 @@ struct Greedy {
                                        .help = "greedy best-first, not optimal",
                                        .heuristic = true,
                                        .threads = false,
-                                       .tie_break = false,
+                                       .tie_break = true,
                                        .owner_hash = false,
                                        .progress = false,
                                        .optimal = false};
   template <class B, Heuristic H>
   static SearchResult run(const SolveRequest& r, const H& h, const Goal<B>& goal,
                           const State<B>& start) {
-    return greedy(h, goal, start, r.limits);
+    GreedyOptions options;  // last in first out by default
+    if (r.tie_break) options.tie_break = *r.tie_break;
+    return greedy(h, goal, start, r.limits, options);
   }
 };
 

@@ -32,7 +32,8 @@ void add_search_options(CLI::App& command, SearchOptions& o) {
                          "(default: most moves keep a state on its thread) or zobrist");
   command.add_option("--tie-break", o.tie_break,
                      algorithms_with(&AlgorithmInfo::tie_break) +
-                         " among equal f: lifo, fifo, larger-g (default)");
+                         " among equal priorities: lifo, fifo, larger-g (default: larger-g for "
+                         "astar, lifo for greedy)");
   command.add_option("--time-limit", o.time_limit, "seconds per instance (0: none)")
       ->check(check_seconds, "SECONDS");
   command.add_option("--node-limit", o.node_limit, "expanded nodes per instance (0: none)");

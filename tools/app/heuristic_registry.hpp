@@ -13,6 +13,7 @@
 #include <array>
 #include <atomic>
 #include <cstddef>
+#include <iostream>
 #include <new>
 #include <optional>
 #include <string>
@@ -25,6 +26,7 @@
 #include "heuristics/misplaced.hpp"
 #include "heuristics/pdb.hpp"
 #include "heuristics/walking_distance.hpp"
+#include "tools/app/pdb_watch.hpp"
 #include "tools/app/request.hpp"
 
 namespace npuzzle {
@@ -85,7 +87,8 @@ struct Wd {
 void check_pdb_partition(const std::string& partition, int rows, int cols,
                          const std::vector<int>& goal);
 
-// The best set in the database directory (or the partition named), reflected where it can be.
+// The best set in the database directory (or the partition named), reflected where it can be. The
+// first use of a set logs on stderr which lookups are in use.
 struct Pdb {
   static constexpr HeuristicInfo kInfo{
       .name = "pdb",
@@ -102,9 +105,20 @@ struct Pdb {
   static SearchResult with(const SolveRequest& request, const HeuristicChoice& choice,
                            const Goal<B>& goal, F&& f) {
     try {
-      return with_cached_pdb(
-          goal, request.pdb_dir, choice.variant,
-          [&](const auto& h, const std::atomic<bool>& stale) { return f(h, &stale); });
+      std::vector<int> goal_tiles(B::kCells);
+      for (int c = 0; c < B::kCells; ++c) {
+        goal_tiles[static_cast<std::size_t>(c)] = goal.state.tile_at(c);
+      }
+      bool first = false;
+      const auto set =
+          tool_pdb_set(request.pdb_dir, B::kRows, B::kCols, goal_tiles, choice.variant, first);
+      // A table written to in place before the search ended makes its answer void (Database).
+      return with_pdb_heuristic(goal, *set, true, [&](const auto& h) {
+        if (first) std::cerr << "npuzzle: heuristic " << describe_heuristic(h) << "\n";
+        SearchResult result = f(h, set->stale.get());
+        for (const auto& table : set->tables) table->expect_unchanged_on_disk();
+        return result;
+      });
     } catch (const pdb::PdbError& e) {
       if (e.kind() == pdb::ErrorKind::Usage) throw UsageError(e.what());
       if (e.kind() == pdb::ErrorKind::Memory) throw std::bad_alloc();

@@ -7,13 +7,13 @@
 
 #include <cstddef>
 #include <optional>
-#include <stdexcept>
 #include <string>
 
+#include "core/bucket_queue.hpp"
 #include "core/goal.hpp"
-#include "core/search_common.hpp"
 #include "core/search_types.hpp"
 #include "parallel/zobrist.hpp"
+#include "tools/options.hpp"
 
 namespace npuzzle {
 
@@ -32,19 +32,13 @@ struct HeuristicChoice {
 struct SolveRequest {
   Algorithm algorithm = Algorithm::Ida;
   std::optional<HeuristicChoice> heuristic;  // nullopt: default_heuristic for the board's size
-  TieBreak tie_break = TieBreak::LargerG;    // the best-first searches
+  std::optional<TieBreak> tie_break;  // best-first searches; nullopt: the algorithm's default
   OwnerHash owner_hash = OwnerHash::AbstractZobrist;  // HDA* only
   GoalSpec goal;
   int threads = 1;  // threads inside one search (parallel algorithms only)
   Limits limits;
   std::string pdb_dir;  // where pattern databases live ("" for the default)
   ProgressFn progress;  // one call per IDA* iteration (may be empty)
-};
-
-// Thrown when a combination has no implementation or an option is malformed; exit code 1.
-class UsageError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
 };
 
 }  // namespace npuzzle

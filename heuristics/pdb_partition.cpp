@@ -1,0 +1,207 @@
+#include "heuristics/pdb_partition.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <sstream>
+
+#include "heuristics/pdb_file.hpp"
+
+namespace npuzzle::pdb {
+namespace {
+
+using CellGroups = std::vector<std::vector<int>>;
+
+// The named partitions of the boards that have their own, strongest first; the quick one is built
+// when no set is present. Cell groups are for the blank on cell 0.
+struct NamedPartition {
+  int rows, cols;
+  const char* name;
+  bool quick;
+  CellGroups cells;
+};
+const std::vector<NamedPartition>& named_partitions() {
+  static const std::vector<NamedPartition> table = {
+      {4, 4, "7-8", false, {{1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14, 15}}},
+      {4, 4, "6-6-3", true, {{4, 5, 8, 9, 12, 13}, {6, 7, 10, 11, 14, 15}, {1, 2, 3}}},
+      {4, 4, "5-5-5", false, {{1, 2, 3, 6, 7}, {4, 5, 8, 9, 12}, {10, 11, 13, 14, 15}}},
+      {5,
+       5,
+       "6-6-6-6",
+       true,
+       {{1, 2, 5, 6, 7, 12},
+        {3, 4, 8, 9, 13, 14},
+        {10, 11, 15, 16, 20, 21},
+        {17, 18, 19, 22, 23, 24}}},
+  };
+  return table;
+}
+
+bool has_named_partitions(int rows, int cols) {
+  return std::any_of(named_partitions().begin(), named_partitions().end(),
+                     [&](const NamedPartition& p) { return p.rows == rows && p.cols == cols; });
+}
+
+std::string strip_dashes(std::string_view text) {
+  std::string s;
+  for (char ch : text) {
+    if (ch != '-') s += ch;
+  }
+  return s;
+}
+
+// Consecutive non-blank cells (blank on cell 0) in groups of `size`.
+CellGroups consecutive_groups(int cells, int size) {
+  CellGroups groups;
+  for (int c = 1; c < cells; c += size) {
+    std::vector<int> g;
+    for (int d = c; d < std::min(cells, c + size); ++d) g.push_back(d);
+    groups.push_back(g);
+  }
+  return groups;
+}
+
+std::string sizes_name(const CellGroups& groups) {
+  std::string name;
+  for (std::size_t i = 0; i < groups.size(); ++i) {
+    if (i) name += '-';
+    name += std::to_string(groups[i].size());
+  }
+  return name;
+}
+
+// Boards without named partitions: one full pattern up to 10 cells, else consecutive goal cells in
+// groups of 6 (7 for 13 .. 16 cells).
+CellGroups generic_groups(int cells) {
+  if (cells <= 10) return consecutive_groups(cells, cells);
+  return consecutive_groups(cells, cells > 12 && cells <= 16 ? 7 : 6);
+}
+std::string generic_name(int cells) {
+  return cells <= 10 ? "full" : sizes_name(generic_groups(cells));
+}
+
+// The cell groups (for the blank on cell 0) of a named partition, or empty when unknown.
+CellGroups cell_groups(int rows, int cols, const std::string& plain_name) {
+  if (has_named_partitions(rows, cols)) {
+    for (const NamedPartition& p : named_partitions()) {
+      if (p.rows == rows && p.cols == cols && strip_dashes(p.name) == plain_name) return p.cells;
+    }
+    return {};
+  }
+  const int cells = rows * cols;
+  return plain_name == strip_dashes(generic_name(cells)) ? generic_groups(cells) : CellGroups{};
+}
+
+// Carries cell groups defined for the blank on cell 0 to `goal` and takes the tiles on them.
+std::vector<std::vector<int>> tiles_of(const CellGroups& groups, const std::vector<int>& goal) {
+  const int cells = static_cast<int>(goal.size());
+  const int blank = static_cast<int>(std::find(goal.begin(), goal.end(), 0) - goal.begin());
+  std::vector<std::vector<int>> out;
+  for (const auto& group : groups) {
+    std::vector<int> tiles;
+    for (int c : group) {
+      int cell = c;
+      if (blank == cells - 1) {
+        cell = cells - 1 - c;
+      } else if (c == blank) {
+        cell = 0;
+      }
+      tiles.push_back(goal[static_cast<std::size_t>(cell)]);
+    }
+    std::sort(tiles.begin(), tiles.end());
+    out.push_back(tiles);
+  }
+  return out;
+}
+
+Partition parse_lists(std::string_view text, int cells) {
+  Partition p;
+  p.name = "custom";
+  std::vector<bool> used(static_cast<std::size_t>(cells), false);
+  std::string s(text);
+  std::stringstream groups(s);
+  std::string group;
+  auto bad = [&](const std::string& what) {
+    throw PdbError(ErrorKind::Usage, "partition '" + s + "': " + what);
+  };
+  while (std::getline(groups, group, '/')) {
+    std::vector<int> tiles;
+    std::stringstream items(group);
+    std::string item;
+    while (std::getline(items, item, ',')) {
+      if (item.empty() || item.find_first_not_of("0123456789 ") != std::string::npos) {
+        bad("'" + item + "' is not a tile number");
+      }
+      const int t = std::atoi(item.c_str());
+      if (t <= 0 || t >= cells) bad("tile " + std::to_string(t) + " is not a tile of this board");
+      if (used[static_cast<std::size_t>(t)]) bad("tile " + std::to_string(t) + " appears twice");
+      used[static_cast<std::size_t>(t)] = true;
+      tiles.push_back(t);
+    }
+    if (tiles.empty()) bad("an empty group");
+    std::sort(tiles.begin(), tiles.end());
+    p.groups.push_back(tiles);
+  }
+  if (p.groups.empty()) bad("no groups");
+  if (static_cast<int>(p.groups.size()) > kMaxPatterns) {
+    bad("at most " + std::to_string(kMaxPatterns) + " groups");
+  }
+  return p;
+}
+
+}  // namespace
+
+std::string join_numbers(const std::vector<int>& numbers, const char* separator) {
+  std::string s;
+  for (std::size_t i = 0; i < numbers.size(); ++i) {
+    if (i) s += separator;
+    s += std::to_string(numbers[i]);
+  }
+  return s;
+}
+
+std::string Partition::tile_lists() const {
+  std::string s;
+  for (std::size_t i = 0; i < groups.size(); ++i) {
+    if (i) s += '/';
+    s += join_numbers(groups[i], ",");
+  }
+  return s;
+}
+
+std::vector<std::string> partition_names(int rows, int cols) {
+  if (!has_named_partitions(rows, cols)) return {generic_name(rows * cols)};
+  std::vector<std::string> names;
+  for (const NamedPartition& p : named_partitions()) {
+    if (p.rows == rows && p.cols == cols) names.emplace_back(p.name);
+  }
+  return names;
+}
+
+std::string quick_partition_name(int rows, int cols) {
+  for (const NamedPartition& p : named_partitions()) {
+    if (p.rows == rows && p.cols == cols && p.quick) return p.name;
+  }
+  return partition_names(rows, cols).front();
+}
+
+Partition parse_partition(std::string_view text, int rows, int cols, const std::vector<int>& goal) {
+  if (text.find(',') != std::string_view::npos || text.find('/') != std::string_view::npos) {
+    return parse_lists(text, rows * cols);
+  }
+  const std::string plain = strip_dashes(text);
+  for (const std::string& name : partition_names(rows, cols)) {
+    if (strip_dashes(name) == plain) {
+      return Partition{name, tiles_of(cell_groups(rows, cols, plain), goal)};
+    }
+  }
+  std::string known;
+  for (const std::string& name : partition_names(rows, cols)) {
+    if (!known.empty()) known += ", ";
+    known += name;
+  }
+  throw PdbError(ErrorKind::Usage, "unknown partition '" + std::string(text) + "' for " +
+                                       std::to_string(rows) + "x" + std::to_string(cols) +
+                                       " (known: " + known + ", or tile lists like 1,2,3/4,5,6)");
+}
+
+}  // namespace npuzzle::pdb

@@ -1,0 +1,108 @@
+#include "tools/app/bench_sweep.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <numeric>
+
+#include "parallel/batch.hpp"
+#include "tools/app/app.hpp"
+
+namespace npuzzle {
+namespace {
+
+// The problem with a row's answer, or "" when it agrees with the set.
+std::string check_row(const BenchRow& row) {
+  const SearchResult& r = row.outcome.result;
+  if (row.outcome.failed()) return row.outcome.error;
+  if (r.status != Status::Solved) return row.outcome.status_name() + ": " + row.outcome.reason();
+  const int length = static_cast<int>(r.path.size());
+  if (r.optimal && length != row.optimal_length) {
+    return "length " + std::to_string(length) + " but the known optimum is " +
+           std::to_string(row.optimal_length);
+  }
+  if (length < row.optimal_length) {
+    return "length " + std::to_string(length) + " is below the known optimum " +
+           std::to_string(row.optimal_length);
+  }
+  return {};
+}
+
+}  // namespace
+
+Relative relative(const Sweep& s, const Sweep& base) {
+  const double speedup = base.seconds / std::max(s.seconds, 1e-9);
+  return {speedup, speedup * base.threads / s.threads,
+          s.mean_worker > 0 ? s.max_worker / s.mean_worker : 1.0,
+          static_cast<double>(s.expanded) / std::max<double>(static_cast<double>(base.expanded), 1),
+          static_cast<double>(s.sent) / std::max<double>(static_cast<double>(s.expanded), 1)};
+}
+
+Sweep run_sweep(const SolveRequest& request, int threads, const std::vector<BenchInstance>& set,
+                bool quiet, std::string& heuristic_used) {
+  SolveRequest mine = request;
+  mine.threads = threads;
+  Sweep sweep;
+  sweep.algorithm = algorithm_name(request.algorithm);
+  sweep.threads = threads;
+  const auto start = std::chrono::steady_clock::now();
+  const auto solve = [&](std::size_t i) {
+    const Instance& instance = set[i].instance;
+    BenchRow row{instance.id, threads, set[i].optimal_length, {}};
+    row.outcome = solve_instance(mine, instance.rows, instance.cols, instance.tiles);
+    return row;
+  };
+  const auto emit = [&](std::size_t, BenchRow row) {
+    const SearchResult& r = row.outcome.result;
+    const std::string problem = check_row(row);
+    heuristic_used = row.outcome.heuristic;
+    if (!problem.empty()) {
+      std::cerr << "npuzzle bench: instance " << row.id << " with " << sweep.algorithm << " on "
+                << threads << " threads: " << problem << "\n";
+      const ExitCode code = row.outcome.exit_code();
+      sweep.exit_code =
+          std::max(sweep.exit_code, code == ExitCode::Solved ? ExitCode::Input : code);
+    } else if (!quiet) {
+      std::fprintf(stderr, "  %s, threads %d, instance %lld: %zu moves, %llu generated, %.3f s\n",
+                   sweep.algorithm.c_str(), threads, static_cast<long long>(row.id), r.path.size(),
+                   static_cast<unsigned long long>(r.stats.generated), r.stats.seconds);
+    }
+    sweep.expanded += r.stats.expanded;
+    sweep.generated += r.stats.generated;
+    sweep.sent += r.stats.sent;
+    const auto& workers = r.stats.expanded_per_worker;
+    if (!workers.empty()) {
+      row.max_worker = *std::max_element(workers.begin(), workers.end());
+      row.mean_worker =
+          static_cast<double>(std::accumulate(workers.begin(), workers.end(), std::uint64_t{0})) /
+          static_cast<double>(workers.size());
+      sweep.max_worker += static_cast<double>(row.max_worker);
+      sweep.mean_worker += row.mean_worker;
+    }
+    sweep.rows.push_back(std::move(row));
+  };
+  run_in_order(set.size(), algorithm_info(request.algorithm).threads ? 1 : threads, solve, emit);
+  sweep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  sweep.interrupted = interrupt_requested.load();
+  return sweep;
+}
+
+Sweep median_sweep(const SolveRequest& request, int threads, const std::vector<BenchInstance>& set,
+                   int repeat, bool quiet, std::string& heuristic_used) {
+  std::vector<Sweep> runs;
+  for (int r = 0; r < repeat; ++r) {
+    runs.push_back(run_sweep(request, threads, set, quiet, heuristic_used));
+    if (runs.back().exit_code != ExitCode::Solved || runs.back().interrupted) return runs.back();
+  }
+  std::sort(runs.begin(), runs.end(),
+            [](const Sweep& a, const Sweep& b) { return a.seconds < b.seconds; });
+  if (repeat > 1 && !quiet) {
+    std::fprintf(stderr, "  %s, threads %d: %d runs, %.3f to %.3f s, median %.3f s\n",
+                 runs.front().algorithm.c_str(), threads, repeat, runs.front().seconds,
+                 runs.back().seconds, runs[runs.size() / 2].seconds);
+  }
+  return runs[runs.size() / 2];
+}
+
+}  // namespace npuzzle

@@ -1,0 +1,57 @@
+// tools/app/bench_sweep.hpp — one sweep of `npuzzle bench`: the whole set solved once with one
+// algorithm and thread count, every answer checked against the set's known optimum.
+//
+// Thread counts mean threads per instance for the parallel algorithms (instances one after
+// another), and instances solved at once for the sequential ones (throughput scaling).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/exit_code.hpp"
+#include "core/parse.hpp"
+#include "tools/app/solver.hpp"
+
+namespace npuzzle {
+
+// One instance solved with one thread count.
+struct BenchRow {
+  std::int64_t id = 0;
+  int threads = 0;
+  int optimal_length = 0;
+  SolveOutcome outcome;
+  std::uint64_t max_worker = 0;  // parallel searches: the most expansions of one worker
+  double mean_worker = 0;        // and the mean over the workers
+};
+
+// Totals of one run of the set with one algorithm and thread count.
+struct Sweep {
+  std::string algorithm;
+  int threads = 0;
+  double seconds = 0;  // wall clock for the whole set
+  std::uint64_t expanded = 0, generated = 0, sent = 0;
+  double max_worker = 0, mean_worker = 0;  // summed over instances with per-worker counts
+  std::vector<BenchRow> rows;              // in the set's order
+  ExitCode exit_code = ExitCode::Solved;
+  bool interrupted = false;
+};
+
+// The figures of a sweep relative to a base sweep (the baseline or the first sweep).
+struct Relative {
+  double speedup, efficiency, balance, overhead, communication;
+};
+Relative relative(const Sweep& s, const Sweep& base);
+
+// Solves the whole set once with `request` on `threads` threads, checking every answer; a wrong
+// or missing answer is reported on stderr and raises the sweep's exit code. `heuristic_used` is
+// set to the heuristic the solver chose.
+Sweep run_sweep(const SolveRequest& request, int threads, const std::vector<BenchInstance>& set,
+                bool quiet, std::string& heuristic_used);
+
+// Runs a sweep `repeat` times and keeps the run with the median wall time (the first run that
+// fails or is interrupted is returned at once).
+Sweep median_sweep(const SolveRequest& request, int threads, const std::vector<BenchInstance>& set,
+                   int repeat, bool quiet, std::string& heuristic_used);
+
+}  // namespace npuzzle

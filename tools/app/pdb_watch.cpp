@@ -1,0 +1,61 @@
+#include "tools/app/pdb_watch.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <iostream>
+#include <mutex>
+#include <stop_token>
+#include <thread>
+
+#include "heuristics/pdb_cache.hpp"
+
+namespace npuzzle {
+namespace {
+
+// Checks the files of the sets it holds every kInterval, on one thread started with the first set;
+// marks a set stale when one of its tables changed on disk. Stopped and joined at exit.
+class DiskWatcher {
+ public:
+  static constexpr std::chrono::milliseconds kInterval{100};
+
+  void add(std::shared_ptr<const pdb::PdbSet> set) {
+    std::lock_guard lock(mutex_);
+    sets_.push_back(std::move(set));
+    if (!thread_.joinable()) thread_ = std::jthread([this](std::stop_token stop) { loop(stop); });
+  }
+
+ private:
+  void loop(std::stop_token stop) {
+    std::unique_lock lock(mutex_);
+    while (!stop.stop_requested()) {
+      wake_.wait_for(lock, stop, kInterval, [] { return false; });
+      for (const auto& set : sets_) {
+        if (set->stale->load(std::memory_order_relaxed)) continue;
+        const bool changed =
+            std::any_of(set->tables.begin(), set->tables.end(),
+                        [](const auto& table) { return table->changed_on_disk(); });
+        if (changed) set->stale->store(true, std::memory_order_relaxed);
+      }
+    }
+  }
+
+  std::mutex mutex_;
+  std::condition_variable_any wake_;
+  std::vector<std::shared_ptr<const pdb::PdbSet>> sets_;
+  std::jthread thread_;  // last: stopped and joined before the rest is destroyed
+};
+
+}  // namespace
+
+std::shared_ptr<const pdb::PdbSet> tool_pdb_set(const std::string& dir, int rows, int cols,
+                                                const std::vector<int>& goal,
+                                                const std::string& partition, bool& first) {
+  static DiskWatcher watcher;
+  const auto log = [](const std::string& line) { std::cerr << "npuzzle: " << line << "\n"; };
+  auto set = pdb::cached_set(dir, rows, cols, goal, partition, log, &first);
+  if (first) watcher.add(set);
+  return set;
+}
+
+}  // namespace npuzzle

@@ -1,0 +1,54 @@
+#include "tools/options.hpp"
+
+#include <cctype>
+#include <cmath>
+
+namespace npuzzle {
+
+BoardSize parse_size_option(const std::string& text) {
+  if (text.empty()) return {};
+  const auto size = parse_board_size(text);
+  if (!size) throw UsageError("--size: '" + printable(text) + "' is not RxC with 2 <= R, C <= 5");
+  return *size;
+}
+
+GoalSpec parse_goal_option(const std::string& text) {
+  if (text.empty() || text == "blank-first") return GoalSpec::blank_first();
+  if (text == "blank-last") return GoalSpec::blank_last();
+  try {
+    return GoalSpec{GoalSpec::Kind::Explicit, parse_tile_list(text)};
+  } catch (const InputError& e) {
+    throw UsageError("--goal: " + std::string(e.what()) +
+                     " (blank-first, blank-last, or the goal's tiles row by row)");
+  }
+}
+
+std::uint64_t parse_memory_size(const std::string& text, const std::string& option) {
+  std::size_t digits = 0;
+  while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) ++digits;
+  std::size_t number_end = digits;
+  if (number_end < text.size() && text[number_end] == '.') {
+    ++number_end;
+    while (number_end < text.size() && std::isdigit(static_cast<unsigned char>(text[number_end]))) {
+      ++number_end;
+    }
+  }
+  std::string suffix = text.substr(number_end);
+  for (char& c : suffix) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  if (suffix.size() > 1 && suffix.back() == 'B') suffix.pop_back();
+  if (suffix.size() > 1 && suffix.back() == 'I') suffix.pop_back();
+  int shift = -1;
+  if (suffix.empty() || suffix == "B") shift = 0;
+  if (suffix == "K") shift = 10;
+  if (suffix == "M") shift = 20;
+  if (suffix == "G") shift = 30;
+  if (suffix == "T") shift = 40;
+  if (digits == 0 || digits > 12 || shift < 0) {
+    throw UsageError(option + ": '" + printable(text) + "' is not a size (e.g. 512M, 4G)");
+  }
+  const double value = std::stod(text.substr(0, number_end)) * std::ldexp(1.0, shift);
+  if (value >= std::ldexp(1.0, 64)) throw UsageError(option + ": '" + text + "' is too large");
+  return static_cast<std::uint64_t>(value);
+}
+
+}  // namespace npuzzle
