@@ -75,6 +75,17 @@ class IdaSubtrees {
   }
   bool cancelled() const { return cancel_.load(); }
 
+  // While the workers run (another thread): what ended the iteration so far, under the lock.
+  struct Snapshot {
+    int found_index = -1;
+    std::vector<Move> found_suffix;
+    std::string stop_reason;
+  };
+  Snapshot snapshot() {
+    std::lock_guard lock(mutex_);
+    return {found_index_, found_suffix_, stop_reason_};
+  }
+
   // After the workers ended: what the iteration found. The moves from the start are
   // frontier.prefix(found_index()) followed by found_suffix().
   int found_index() const { return found_index_; }

@@ -4,6 +4,7 @@
 #include <csignal>
 
 #include "tools/app/app.hpp"
+#include "tools/app/distributed.hpp"
 
 namespace {
 
@@ -27,8 +28,13 @@ extern "C" void on_bus_error(int) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Under mpirun (an MPI build), ranks other than 0 serve rank 0's distributed searches here.
+  const int served = npuzzle::start_distributed(&argc, &argv);
   std::signal(SIGINT, on_stop_signal);
   std::signal(SIGTERM, on_stop_signal);
   std::signal(SIGBUS, on_bus_error);
-  return npuzzle::run_npuzzle(argc, argv);
+  if (served >= 0) return served;
+  const int code = npuzzle::run_npuzzle(argc, argv);
+  npuzzle::end_distributed();
+  return code;
 }

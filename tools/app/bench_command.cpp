@@ -234,7 +234,7 @@ Sweep run_sweep(const SolveRequest& request, int threads, const std::vector<Benc
         << row.optimal_length << ',' << row.outcome.status_name() << ',' << r.stats.expanded << ','
         << r.stats.generated << ',' << r.stats.seconds << ',' << sweep.algorithm << ','
         << row.outcome.heuristic << ',' << max_worker << ',' << mean_text << ',' << r.stats.sent
-        << '\n';
+        << ',' << row.outcome.ranks << '\n';
   };
   run_in_order(set.size(), parallel_search ? 1 : threads, solve, emit);
   sweep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -284,7 +284,7 @@ int run_bench(const BenchOptions& o) {
     csv.open(o.csv);
     if (!csv) throw InputError("cannot write '" + o.csv + "'");
     csv << "id,threads,length,optimal_length,status,expanded,generated,seconds,algorithm,"
-           "heuristic,max_worker_expanded,mean_worker_expanded,sent\n";
+           "heuristic,max_worker_expanded,mean_worker_expanded,sent,ranks\n";
   }
 
   std::optional<Sweep> baseline;

@@ -1,5 +1,7 @@
 #include "tools/app/solver.hpp"
 
+#include "tools/app/distributed.hpp"
+
 #include <algorithm>
 #include <array>
 
@@ -162,8 +164,13 @@ SolveOutcome solve_instance(const SolveRequest& request, int rows, int cols,
     return out;
   }
   try {
-    return kSolvers[static_cast<std::size_t>(rows - 2)][static_cast<std::size_t>(cols - 2)](
-        request, heuristic, tiles);
+    const DistributedJob job(request, rows, cols, tiles);  // pida, hda under mpirun
+    SolveOutcome solved =
+        kSolvers[static_cast<std::size_t>(rows - 2)][static_cast<std::size_t>(cols - 2)](
+            request, heuristic, tiles);
+    solved.ranks = ranks_for(request.algorithm);
+    if (solved.ranks > 1 && request.algorithm == Algorithm::Hda) solved.threads = 1;  // per rank
+    return solved;
   } catch (const UsageError& e) {
     out.error = e.what();
     out.error_exit_code = 1;

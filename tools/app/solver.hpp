@@ -38,6 +38,10 @@
 #include "heuristics/walking_distance.hpp"
 #include "parallel/hda_star.hpp"
 #include "parallel/parallel_ida.hpp"
+#if NPUZZLE_MPI
+#include "parallel/mpi_hda.hpp"
+#include "parallel/mpi_pida.hpp"
+#endif
 
 namespace npuzzle {
 
@@ -95,7 +99,8 @@ struct SolveRequest {
 struct SolveOutcome {
   SearchResult result;
   std::string heuristic;            // the heuristic's name as used ("none" for BFS)
-  int threads = 1;                  // threads the search ran on
+  int threads = 1;                  // threads the search ran on (per rank)
+  int ranks = 1;                    // MPI ranks it ran on (pida, hda under mpirun)
   std::string error;                // set when status_name() is "error": what went wrong
   int error_exit_code = 0;          // 1 usage (unavailable choice), 2 input or internal error
   std::string status_name() const;  // "solved", "unsolvable", "limit", "out-of-memory", "error"
@@ -121,9 +126,22 @@ SearchResult run_algorithm(const SolveRequest& request, const H& h, const Goal<B
     case Algorithm::Greedy:
       return greedy(h, goal, start, request.limits);
     case Algorithm::Hda:
+#if NPUZZLE_MPI
+      if (mpi::join_pending()) {  // a distributed job (tools/app/distributed.hpp)
+        if (!mpi::join(true)) throw InputError("another MPI rank could not start the search");
+        return mpi_hda_star(h, goal, start, request.limits, request.owner_hash);
+      }
+#endif
       return hda_star(h, goal, start, request.limits,
                       HdaOptions{request.threads, request.owner_hash});
     case Algorithm::Pida:
+#if NPUZZLE_MPI
+      if (mpi::join_pending()) {
+        if (!mpi::join(true)) throw InputError("another MPI rank could not start the search");
+        return mpi_parallel_ida_star(h, goal, start, request.limits, request.threads,
+                                     request.progress);
+      }
+#endif
       return parallel_ida_star(h, goal, start, request.limits, request.threads, request.progress);
     case Algorithm::Bfs:
       break;
