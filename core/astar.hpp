@@ -44,7 +44,7 @@ class AStarSearch {
     try {
       result = search(start);
     } catch (const std::bad_alloc&) {
-      result = stopped(Status::OutOfMemory, "allocation failed", bound_);
+      result = stopped(Status::OutOfMemory, StopReason::AllocationFailed, bound_);
     }
     result.stats.expanded = expanded_;
     result.stats.generated = generated_;
@@ -92,15 +92,15 @@ class AStarSearch {
         solved.bound = static_cast<int>(solved.path.size());
         return solved;
       }
-      if (std::string reason = poll_limits(clock_, expanded_); !reason.empty()) {
-        return stopped(Status::Limit, std::move(reason), bound_);
+      if (const StopReason reason = poll_limits(clock_, expanded_); reason != StopReason::None) {
+        return stopped(Status::Limit, reason, bound_);
       }
       if (clock_.over_memory(memory_bytes())) {
-        return stopped(Status::OutOfMemory, "memory limit", bound_);
+        return stopped(Status::OutOfMemory, StopReason::MemoryLimit, bound_);
       }
       expand(entry.node);
     }
-    return stopped(Status::Unsolvable, {}, bound_);
+    return stopped(Status::Unsolvable, StopReason::None, bound_);
   }
 
   void expand(std::uint32_t index) {

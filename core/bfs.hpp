@@ -68,7 +68,7 @@ class BreadthFirstSearch {
     try {
       result = search(start);
     } catch (const std::bad_alloc&) {
-      result = stopped(Status::OutOfMemory, "allocation failed", depth_);
+      result = stopped(Status::OutOfMemory, StopReason::AllocationFailed, depth_);
     }
     result.stats.expanded = expanded_;
     result.stats.generated = generated_;
@@ -108,11 +108,11 @@ class BreadthFirstSearch {
         ++depth_;
         layer_end = pool_.size();
       }
-      if (std::string reason = poll_limits(clock_, expanded_); !reason.empty()) {
-        return stopped(Status::Limit, std::move(reason), depth_ + 1);
+      if (const StopReason reason = poll_limits(clock_, expanded_); reason != StopReason::None) {
+        return stopped(Status::Limit, reason, depth_ + 1);
       }
       if (clock_.over_memory(memory_bytes())) {
-        return stopped(Status::OutOfMemory, "memory limit", depth_ + 1);
+        return stopped(Status::OutOfMemory, StopReason::MemoryLimit, depth_ + 1);
       }
       ++expanded_;
       const State<B> state = pool_[index].state;
@@ -130,7 +130,7 @@ class BreadthFirstSearch {
         if (child == goal_) return solved(static_cast<std::uint32_t>(pool_.size() - 1));
       }
     }
-    return stopped(Status::Unsolvable, {}, depth_);
+    return stopped(Status::Unsolvable, StopReason::None, depth_);
   }
 
   const State<B> goal_;

@@ -1,16 +1,17 @@
 // core/board.hpp — compile-time board geometry, moves and packed states.
 //
-// A board of R rows and C columns (2 <= R, C <= 5) is a type, `Board<R, C>`: its geometry (cell count,
-// neighbours, the moves available at each blank cell) is constexpr, so the search loops never branch
-// on the board size. Cells are numbered row-major from 0; tiles are 1 .. R*C-1 and 0 is the blank.
+// A board of R rows and C columns (2 <= R, C, at most 25 cells; the sizes the tools offer are
+// listed in core/board_sizes.hpp) is a type, `Board<R, C>`: its geometry (cell count, neighbours,
+// the moves available at each blank cell) is constexpr, so the search loops never branch on the
+// board size. Cells are numbered row-major from 0; tiles are 1 .. R*C-1 and 0 is the blank.
 //
 // Moves are named by the direction the BLANK goes: U D L R. Applying `Up` swaps the blank with the
 // tile above it (that tile moves down).
 //
 // A `State<B>` packs the tile on every cell into one machine word: 4 bits a cell up to 16 cells
 // (`uint64_t`), 5 bits a cell up to 32 cells (`unsigned __int128`). The blank's cell travels beside
-// the word. Invariant: the word holds a permutation of 0 .. R*C-1 and `blank` is the cell holding 0.
-// Two states are equal iff their words are equal (the blank follows from the word).
+// the word. Invariant: the word holds a permutation of 0 .. R*C-1 and `blank` is the cell holding
+// 0. Two states are equal iff their words are equal (the blank follows from the word).
 #pragma once
 
 #include <array>
@@ -27,6 +28,11 @@ namespace npuzzle {
 
 __extension__ using uint128 = unsigned __int128;  // the packed word of boards above 16 cells
 
+// The geometry the packed word supports (25 cells of 5 bits fit 128 bits); which sizes the tools
+// offer is the list in core/board_sizes.hpp.
+inline constexpr int kMaxSupportedCells = 25;
+inline constexpr int kMinSupportedSide = 2;
+
 enum class Move : std::uint8_t { Up = 0, Down = 1, Left = 2, Right = 3 };
 
 inline constexpr std::array<Move, 4> kAllMoves = {Move::Up, Move::Down, Move::Left, Move::Right};
@@ -36,23 +42,40 @@ constexpr char move_char(Move m) { return "UDLR"[static_cast<int>(m)]; }
 // Parses one of U D L R (either case); returns false for anything else.
 constexpr bool parse_move(char c, Move& out) {
   switch (c) {
-    case 'U': case 'u': out = Move::Up; return true;
-    case 'D': case 'd': out = Move::Down; return true;
-    case 'L': case 'l': out = Move::Left; return true;
-    case 'R': case 'r': out = Move::Right; return true;
-    default: return false;
+    case 'U':
+    case 'u':
+      out = Move::Up;
+      return true;
+    case 'D':
+    case 'd':
+      out = Move::Down;
+      return true;
+    case 'L':
+    case 'l':
+      out = Move::Left;
+      return true;
+    case 'R':
+    case 'r':
+      out = Move::Right;
+      return true;
+    default:
+      return false;
   }
 }
 
 template <int R, int C>
 struct Board {
-  static_assert(R >= 2 && R <= 5 && C >= 2 && C <= 5, "boards are 2x2 .. 5x5");
+  static_assert(R >= kMinSupportedSide && C >= kMinSupportedSide && R * C <= kMaxSupportedCells,
+                "boards have 2 or more rows and columns and at most 25 cells");
   static constexpr int kRows = R;
   static constexpr int kCols = C;
   static constexpr int kCells = R * C;
   static constexpr int kBitsPerCell = kCells <= 16 ? 4 : 5;
   using Word = std::conditional_t<(kCells <= 16), std::uint64_t, uint128>;
   static constexpr Word kCellMask = (Word{1} << kBitsPerCell) - 1;
+  static_assert(kCells * kBitsPerCell <= static_cast<int>(sizeof(Word)) * 8,
+                "the packed word holds every cell");
+  static_assert(kCells <= (1 << kBitsPerCell), "a cell's bits hold every tile number");
 
   static constexpr int row(int cell) { return cell / C; }
   static constexpr int col(int cell) { return cell % C; }
@@ -62,10 +85,14 @@ struct Board {
   static constexpr int neighbour(int cell_index, Move m) {
     const int r = row(cell_index), c = col(cell_index);
     switch (m) {
-      case Move::Up: return r > 0 ? cell_index - C : -1;
-      case Move::Down: return r + 1 < R ? cell_index + C : -1;
-      case Move::Left: return c > 0 ? cell_index - 1 : -1;
-      case Move::Right: return c + 1 < C ? cell_index + 1 : -1;
+      case Move::Up:
+        return r > 0 ? cell_index - C : -1;
+      case Move::Down:
+        return r + 1 < R ? cell_index + C : -1;
+      case Move::Left:
+        return c > 0 ? cell_index - 1 : -1;
+      case Move::Right:
+        return c + 1 < C ? cell_index + 1 : -1;
     }
     return -1;
   }
@@ -107,7 +134,8 @@ struct State {
 
   int tile_at(int cell) const { return static_cast<int>((word >> shift(cell)) & B::kCellMask); }
 
-  // The blank goes to `target` (a neighbour of `blank`); the tile there moves into the old blank cell.
+  // The blank goes to `target` (a neighbour of `blank`); the tile there moves into the old blank
+  // cell.
   void move_blank_to(int target) {
     const Word tile = (word >> shift(target)) & B::kCellMask;
     word += (tile << shift(blank)) - (tile << shift(target));

@@ -44,11 +44,11 @@ class DepthFirstBnb {
     ancestors_.assign(1, start.word);
     path_.clear();
     dfs(h_.init(start), 0, -1);
-    return reason_.empty();
+    return reason_ == StopReason::None;
   }
 
   const std::vector<Move>& best_path() const { return best_path_; }
-  const std::string& stop_reason() const { return reason_; }
+  StopReason stop_reason() const { return reason_; }
   std::uint64_t expanded() const { return expanded_; }
   std::uint64_t generated() const { return generated_; }
 
@@ -70,10 +70,8 @@ class DepthFirstBnb {
 
   void dfs(const Value& value, int g, int parent_blank) {
     ++expanded_;
-    if (std::string reason = poll_limits(clock_, prior_expanded_ + expanded_); !reason.empty()) {
-      reason_ = std::move(reason);
-      return;
-    }
+    reason_ = poll_limits(clock_, prior_expanded_ + expanded_);
+    if (reason_ != StopReason::None) return;
     const int blank = state_.blank;
     const auto& moves = B::kMoveTable[blank];
     std::array<Child, 4> children;
@@ -111,7 +109,7 @@ class DepthFirstBnb {
       path_.pop_back();
       ancestors_.pop_back();
       state_.move_blank_to(blank);
-      if (!reason_.empty()) return;
+      if (reason_ != StopReason::None) return;
     }
   }
 
@@ -124,7 +122,7 @@ class DepthFirstBnb {
   std::vector<Move> path_;                   // the moves to state_
   std::vector<Move> best_path_;              // the incumbent
   int best_ = 0;                             // its length
-  std::string reason_;                       // why a limit stopped the search
+  StopReason reason_ = StopReason::None;     // why a limit stopped the search
   std::uint64_t expanded_ = 0;
   std::uint64_t generated_ = 0;
 };

@@ -36,7 +36,7 @@ class GreedySearch {
     try {
       result = search(start);
     } catch (const std::bad_alloc&) {
-      result = stopped(Status::OutOfMemory, "allocation failed", 0);
+      result = stopped(Status::OutOfMemory, StopReason::AllocationFailed, 0);
     }
     result.stats.expanded = expanded_;
     result.stats.generated = generated_;
@@ -83,11 +83,11 @@ class GreedySearch {
     seen_.insert(start);
     while (!open_.empty()) {
       const std::uint32_t index = open_.pop().node;
-      if (std::string reason = poll_limits(clock_, expanded_); !reason.empty()) {
-        return stopped(Status::Limit, std::move(reason), 0);
+      if (const StopReason reason = poll_limits(clock_, expanded_); reason != StopReason::None) {
+        return stopped(Status::Limit, reason, 0);
       }
       if (clock_.over_memory(memory_bytes())) {
-        return stopped(Status::OutOfMemory, "memory limit", 0);
+        return stopped(Status::OutOfMemory, StopReason::MemoryLimit, 0);
       }
       ++expanded_;
       const State<B> state = pool_[index].state;
@@ -106,7 +106,7 @@ class GreedySearch {
         if (child == goal_) return solved(static_cast<std::uint32_t>(pool_.size() - 1));
       }
     }
-    return stopped(Status::Unsolvable, {}, 0);
+    return stopped(Status::Unsolvable, StopReason::None, 0);
   }
 
   const H& h_;

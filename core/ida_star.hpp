@@ -5,10 +5,10 @@
 //
 // PERFORMANCE: the node loop passes the packed word down the recursion (a register: the undo is
 // free) and is instantiated per (blank cell, parent's blank cell); the heuristic
-// value of each child is computed from its parent's with `H::update` (a table look-up for Manhattan)
-// BEFORE the move is made, so a child whose f exceeds the bound costs a load, an add and a compare:
-// it is counted as generated but never applied. The move back to the parent is never generated.
-// No allocation, virtual call or std::function per node.
+// value of each child is computed from its parent's with `H::update` (a table look-up for
+// Manhattan) BEFORE the move is made, so a child whose f exceeds the bound costs a load, an add and
+// a compare: it is counted as generated but never applied. The move back to the parent is never
+// generated. No allocation, virtual call or std::function per node.
 #pragma once
 
 #include <algorithm>
@@ -58,27 +58,26 @@ class BoundedDfs {
     return stopped_ ? Outcome::Stopped : Outcome::Exhausted;
   }
 
-  std::vector<Move> path() const {
-    return {path_.begin(), path_.begin() + path_length_};
-  }
+  std::vector<Move> path() const { return {path_.begin(), path_.begin() + path_length_}; }
   std::uint64_t expanded() const { return expanded_; }
   std::uint64_t generated() const { return generated_; }
   int next_bound() const { return next_bound_; }
   void reset_next_bound() { next_bound_ = INT_MAX; }
-  const std::string& stop_reason() const { return stop_reason_; }
+  StopReason stop_reason() const { return stop_reason_; }
 
  private:
-  // Polls the clock and the flags every kPollInterval expansions, and stops exactly at a node limit.
+  // Polls the clock and the flags every kPollInterval expansions, and stops exactly at a node
+  // limit.
   bool poll() {
     next_poll_ = expanded_ + LimitClock::kPollInterval;
     const std::uint64_t node_limit = clock_.limits().nodes;
     if (node_limit && node_limit > expanded_ && node_limit < next_poll_) next_poll_ = node_limit;
     if (cancel_ && cancel_->load(std::memory_order_relaxed)) {
-      stop_reason_ = "cancelled";
+      stop_reason_ = StopReason::Cancelled;
       return true;
     }
     stop_reason_ = clock_.check(expanded_);
-    return !stop_reason_.empty();
+    return stop_reason_ != StopReason::None;
   }
 
   // One instantiation per (blank cell, parent's blank cell): the neighbours, the shifts of the
@@ -108,7 +107,8 @@ class BoundedDfs {
   }
 
   template <int Blank, int Parent, std::size_t... I>
-  NPUZZLE_ALWAYS_INLINE bool visit_children(Word word, ValueArg value, int g, std::index_sequence<I...>) {
+  NPUZZLE_ALWAYS_INLINE bool visit_children(Word word, ValueArg value, int g,
+                                            std::index_sequence<I...>) {
     return (visit_child<Blank, Parent, I>(word, value, g) || ...);
   }
 
@@ -127,7 +127,8 @@ class BoundedDfs {
         if (f < next_bound_) next_bound_ = f;
         return false;
       }
-      const Word moved = word + (tile << State<B>::shift(Blank)) - (tile << State<B>::shift(kTarget));
+      const Word moved =
+          word + (tile << State<B>::shift(Blank)) - (tile << State<B>::shift(kTarget));
       if ((h == 0 && moved == goal_.word) || dfs<kTarget, Blank>(moved, child, g + 1)) {
         path_[static_cast<std::size_t>(g - base_g_)] = B::kMoveTable[Blank].moves[I];
         path_length_ = std::max(path_length_, g - base_g_ + 1);
@@ -176,7 +177,7 @@ class BoundedDfs {
   std::uint64_t expanded_ = 0;
   std::uint64_t next_poll_ = 0;  // expanded_ count at which poll() runs next
   std::uint64_t generated_ = 0;
-  std::string stop_reason_;
+  StopReason stop_reason_ = StopReason::None;
 };
 
 // Sequential IDA*. Optimal for admissible heuristics. The caller decides solvability first.

@@ -3,151 +3,47 @@
 #include <algorithm>
 #include <sstream>
 
+#include "core/board_sizes.hpp"
+#include "core/tokens.hpp"
+
 namespace npuzzle {
 namespace {
 
-constexpr int kMinSide = 2;
-constexpr int kMaxSide = 5;
-constexpr std::int64_t kLargestNumber = 999'999'999;  // larger numbers are no tile and no id
-constexpr std::size_t kShownTokenLength = 40;         // longer tokens are cut in messages
+using namespace tokens;
 
-struct Token {
-  std::string text;
-  bool is_number = false;  // decimal digits, at most kLargestNumber
-  bool too_large = false;  // decimal digits, above kLargestNumber
-  bool is_blank = false;   // 0 x X _ .
-  std::int64_t value = 0;  // the number (0 for a blank symbol)
-  bool known() const { return is_number || is_blank; }
-};
-
-// A token as a message shows it: printable, cut after kShownTokenLength bytes.
-std::string shown(std::string_view text) {
-  if (text.size() <= kShownTokenLength) return printable(text);
-  return printable(text.substr(0, kShownTokenLength)) + "...";
+// "2 to 5 rows and columns" for the full list of sizes, else the sizes listed.
+std::string board_size_range() {
+  std::string listed;
+  for (const BoardShape& s : kBoardSizes) {
+    listed += (listed.empty() ? "" : ", ") + std::to_string(s.rows) + "x" + std::to_string(s.cols);
+  }
+  const int sides = kMaxBoardSide - kMinBoardSide + 1;
+  if (static_cast<int>(kBoardSizes.size()) == sides * sides) {
+    return std::to_string(kMinBoardSide) + " to " + std::to_string(kMaxBoardSide) +
+           " rows and columns";
+  }
+  return "the sizes of this build: " + listed;
 }
 
-// The length of the well-formed UTF-8 sequence of two to four bytes at the start of `text`
-// (no overlong forms, no surrogates, nothing above U+10FFFF), or 0.
-std::size_t utf8_sequence_length(std::string_view text) {
-  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
-  const unsigned char lead = byte(0);
-  std::size_t length = 0;
-  unsigned char low = 0x80, high = 0xbf;  // the range of the second byte
-  if (lead >= 0xc2 && lead <= 0xdf) {
-    length = 2;
-  } else if (lead >= 0xe0 && lead <= 0xef) {
-    length = 3;
-    if (lead == 0xe0) low = 0xa0;
-    if (lead == 0xed) high = 0x9f;
-  } else if (lead >= 0xf0 && lead <= 0xf4) {
-    length = 4;
-    if (lead == 0xf0) low = 0x90;
-    if (lead == 0xf4) high = 0x8f;
-  }
-  if (length == 0 || text.size() < length) return 0;
-  if (byte(1) < low || byte(1) > high) return 0;
-  for (std::size_t i = 2; i < length; ++i) {
-    if (byte(i) < 0x80 || byte(i) > 0xbf) return 0;
-  }
-  return length;
-}
-
-Token classify(std::string text) {
-  Token t;
-  t.text = std::move(text);
-  if (t.text == "x" || t.text == "X" || t.text == "_" || t.text == ".") {
-    t.is_blank = true;
-    return t;
-  }
-  if (std::all_of(t.text.begin(), t.text.end(), [](char c) { return c >= '0' && c <= '9'; })) {
-    for (char c : t.text) {
-      t.value = t.value * 10 + (c - '0');
-      if (t.value > kLargestNumber) {
-        t.too_large = true;
-        t.value = 0;
-        return t;
-      }
-    }
-    t.is_number = true;
-    t.is_blank = t.value == 0;
-  }
-  return t;
-}
-
-// A line split into tokens, its comment removed. `empty` lines (only white space) end a grid;
-// comment-only lines are dropped before they get here.
-struct Line {
-  int number = 0;
-  std::vector<Token> tokens;
-};
-
-std::vector<Token> tokenize(std::string_view text) {
-  std::vector<Token> tokens;
-  std::string current;
-  for (char c : text) {
-    if (c == ' ' || c == '\t' || c == ',' || c == '\r' || c == '\n' || c == '\v' || c == '\f') {
-      if (!current.empty()) tokens.push_back(classify(std::move(current)));
-      current.clear();
-    } else {
-      current += c;
-    }
-  }
-  if (!current.empty()) tokens.push_back(classify(std::move(current)));
-  return tokens;
-}
-
-// Reads the whole input into lines; comment-only lines are skipped, blank ones kept (empty tokens).
-std::vector<Line> read_lines(std::istream& in) {
-  std::vector<Line> lines;
-  std::string text;
-  int number = 0;
-  while (std::getline(in, text)) {
-    ++number;
-    const std::size_t hash = text.find('#');
-    const bool had_comment = hash != std::string::npos;
-    if (had_comment) text.resize(hash);
-    Line line{number, tokenize(text)};
-    if (line.tokens.empty() && had_comment) continue;
-    lines.push_back(std::move(line));
-  }
-  return lines;
-}
-
-bool is_square_count(int n) { return n == 4 || n == 9 || n == 16 || n == 25; }
-
+// The side of the square board of the build with `n` cells, or 0.
 int square_side(int n) {
-  for (int s = kMinSide; s <= kMaxSide; ++s) {
-    if (s * s == n) return s;
+  for (const BoardShape& s : kBoardSizes) {
+    if (s.rows == s.cols && s.cells() == n) return s.rows;
   }
   return 0;
 }
 
-// The board shapes with `n` cells, as "2x3 or 3x2".
+bool is_square_count(int n) { return square_side(n) != 0; }
+
+// The board shapes of the build with `n` cells, as "2x3 or 3x2".
 std::string shapes_with(int n) {
   std::string out;
-  for (int r = kMinSide; r <= kMaxSide; ++r) {
-    for (int c = kMinSide; c <= kMaxSide; ++c) {
-      if (r * c != n) continue;
-      if (!out.empty()) out += " or ";
-      out += std::to_string(r) + "x" + std::to_string(c);
-    }
+  for (const BoardShape& s : kBoardSizes) {
+    if (s.cells() != n) continue;
+    if (!out.empty()) out += " or ";
+    out += std::to_string(s.rows) + "x" + std::to_string(s.cols);
   }
   return out;
-}
-
-std::string first_unknown_token(const std::vector<Token>& tokens) {
-  for (const Token& t : tokens) {
-    if (t.too_large) return "number '" + shown(t.text) + "' is too large";
-    if (!t.known()) return "unknown token '" + shown(t.text) + "'";
-  }
-  return {};
-}
-
-std::vector<int> values_of(std::vector<Token>::const_iterator first,
-                           std::vector<Token>::const_iterator last) {
-  std::vector<int> v;
-  for (auto it = first; it != last; ++it) v.push_back(static_cast<int>(it->value));
-  return v;
 }
 
 class InstanceReader {
@@ -196,7 +92,7 @@ class InstanceReader {
     return n >= 9 && (is_square_count(n) || is_square_count(n - 1));
   }
   // A line that may be one row of a grid.
-  bool is_grid_row_count(int n) const { return n >= 1 && n <= kMaxSide; }
+  bool is_grid_row_count(int n) const { return n >= 1 && n <= kMaxBoardSide; }
 
   ParsedInstance error_entry(int line, std::string message) {
     ParsedInstance p;
@@ -364,9 +260,9 @@ class InstanceReader {
       return "wrong count: a line of " + std::to_string(width) +
              " tokens is neither a whole board nor part of a grid";
     }
-    if (width < kMinSide || height > kMaxSide) {
-      return "wrong count: a grid of " + shape +
-             " is not a board (2 to 5 rows and columns; separate grids with a blank line)";
+    if (!is_board_size(height, width)) {
+      return "wrong count: a grid of " + shape + " is not a board (" + board_size_range() +
+             "; separate grids with a blank line)";
     }
     return {};
   }
@@ -381,28 +277,8 @@ class InstanceReader {
 std::optional<BoardSize> parse_board_size(std::string_view text) {
   if (text.size() != 3 || (text[1] != 'x' && text[1] != 'X')) return std::nullopt;
   const int rows = text[0] - '0', cols = text[2] - '0';
-  if (rows < kMinSide || rows > kMaxSide || cols < kMinSide || cols > kMaxSide) return std::nullopt;
+  if (!is_board_size(rows, cols)) return std::nullopt;
   return BoardSize{rows, cols};
-}
-
-std::string printable(std::string_view text) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out;
-  for (std::size_t i = 0; i < text.size();) {
-    const auto byte = static_cast<unsigned char>(text[i]);
-    if (byte >= 0x20 && byte < 0x7f) {
-      out += static_cast<char>(byte);
-      ++i;
-    } else if (const std::size_t n = byte >= 0x80 ? utf8_sequence_length(text.substr(i)) : 0;
-               n > 0) {
-      out += text.substr(i, n);
-      i += n;
-    } else {
-      out += {'\\', 'x', kHex[byte >> 4], kHex[byte & 15]};
-      ++i;
-    }
-  }
-  return out;
 }
 
 std::string ParsedInstance::describe_error() const {
@@ -453,9 +329,9 @@ std::vector<int> parse_tile_list(std::string_view text) {
   }
   std::vector<int> tiles = values_of(tokens.begin(), tokens.end());
   // Any shape with n cells checks the same permutation property.
-  for (int r = kMinSide; r <= kMaxSide; ++r) {
-    if (n % r != 0 || n / r < kMinSide || n / r > kMaxSide) continue;
-    if (std::string problem = check_tiles(tiles, {r, n / r}); !problem.empty()) {
+  for (const BoardShape& s : kBoardSizes) {
+    if (s.cells() != n) continue;
+    if (std::string problem = check_tiles(tiles, {s.rows, s.cols}); !problem.empty()) {
       throw InputError(problem);
     }
     break;

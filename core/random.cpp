@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "core/board.hpp"
+#include "core/board_sizes.hpp"
 #include "core/goal.hpp"
 
 namespace npuzzle {
@@ -21,9 +22,9 @@ std::uint64_t splitmix64(std::uint64_t& x) {
 constexpr std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
 void check_goal(int rows, int cols, const std::vector<int>& goal) {
-  if (rows < 2 || cols < 2 || rows > 5 || cols > 5) {
-    throw std::invalid_argument("board size must be 2x2 .. 5x5, got " + std::to_string(rows) + "x" +
-                                std::to_string(cols));
+  if (!is_board_size(rows, cols)) {
+    throw std::invalid_argument("board size " + std::to_string(rows) + "x" + std::to_string(cols) +
+                                " is not one of this build's (core/board_sizes.hpp)");
   }
   const auto cells = static_cast<std::size_t>(rows * cols);
   if (goal.size() != cells) {

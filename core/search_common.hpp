@@ -14,7 +14,9 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -24,6 +26,9 @@
 namespace npuzzle {
 
 enum class TieBreak { Lifo, Fifo, LargerG };  // among equal f
+
+const char* tie_break_name(TieBreak t);                          // "lifo", "fifo", "larger-g"
+std::optional<TieBreak> parse_tie_break(std::string_view text);  // nullopt for another name
 
 namespace detail {
 
@@ -129,19 +134,19 @@ constexpr std::uint64_t hash_table_bytes(std::size_t capacity, std::size_t slot_
   return static_cast<std::uint64_t>(capacity) * (slot_bytes + 1);
 }
 
-inline std::string poll_limits(const LimitClock& clock, std::uint64_t expanded) {
+inline StopReason poll_limits(const LimitClock& clock, std::uint64_t expanded) {
   const std::uint64_t node_limit = clock.limits().nodes;
   if ((expanded & (LimitClock::kPollInterval - 1)) == 0 || (node_limit && expanded >= node_limit)) {
     return clock.check(expanded);
   }
-  return {};
+  return StopReason::None;
 }
 
 // The result of a search that ends on a limit.
-inline SearchResult stopped(Status status, std::string reason, int bound) {
+inline SearchResult stopped(Status status, StopReason reason, int bound) {
   SearchResult r;
   r.status = status;
-  r.reason = std::move(reason);
+  r.reason = reason;
   r.bound = bound;
   return r;
 }

@@ -35,6 +35,23 @@ enum class Status {
 
 const char* status_name(Status s);  // "solved", "unsolvable", "limit", "out-of-memory"
 
+// Why a search stopped before an answer (Status::Limit or Status::OutOfMemory). Control flow tests
+// these values; stop_reason_name gives the text printed in reports.
+enum class StopReason : std::uint8_t {
+  None,              // not stopped (solved, or the space was exhausted)
+  Interrupted,       // Limits::interrupt was set (Ctrl-C)
+  Abandoned,         // Limits::abandon was set (the search's inputs became invalid)
+  NodeLimit,         // Limits::nodes expansions reached
+  TimeLimit,         // Limits::time_seconds elapsed
+  MemoryLimit,       // the nodes held would exceed Limits::memory_bytes
+  AllocationFailed,  // std::bad_alloc
+  Cancelled,         // another worker of the same search asked this one to stop
+};
+
+// "", "interrupted", "abandoned", "node limit", "time limit", "memory limit", "allocation failed",
+// "cancelled".
+const char* stop_reason_name(StopReason r);
+
 struct SearchStats {
   std::uint64_t expanded = 0;   // nodes whose successors were generated
   std::uint64_t generated = 0;  // successors produced (the move back to the parent not counted)
@@ -52,7 +69,7 @@ struct SearchResult {
   std::vector<Move> path;  // blank moves from the start to the goal (Solved only)
   bool optimal = false;    // the algorithm proves the path is shortest
   int bound = 0;           // the best lower bound proven when a limit stopped the search
-  std::string reason;      // which limit, when status is Limit or OutOfMemory
+  StopReason reason = StopReason::None;  // which limit, when status is Limit or OutOfMemory
   SearchStats stats;
 };
 
@@ -75,14 +92,15 @@ class LimitClock {
   double elapsed() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   }
-  // Returns a non-empty reason when a time/node limit or an interrupt says stop.
-  std::string check(std::uint64_t expanded) const {
+  // The reason to stop when a time/node limit or an interrupt says so, else StopReason::None.
+  StopReason check(std::uint64_t expanded) const {
     if (limits_.interrupt && limits_.interrupt->load(std::memory_order_relaxed))
-      return "interrupted";
-    if (limits_.abandon && limits_.abandon->load(std::memory_order_relaxed)) return "abandoned";
-    if (limits_.nodes && expanded >= limits_.nodes) return "node limit";
-    if (limits_.time_seconds > 0 && elapsed() >= limits_.time_seconds) return "time limit";
-    return {};
+      return StopReason::Interrupted;
+    if (limits_.abandon && limits_.abandon->load(std::memory_order_relaxed))
+      return StopReason::Abandoned;
+    if (limits_.nodes && expanded >= limits_.nodes) return StopReason::NodeLimit;
+    if (limits_.time_seconds > 0 && elapsed() >= limits_.time_seconds) return StopReason::TimeLimit;
+    return StopReason::None;
   }
   bool over_memory(std::uint64_t bytes) const {
     return limits_.memory_bytes && bytes > limits_.memory_bytes;

@@ -1,14 +1,35 @@
+// Instantiates every heuristic on every board size of the build (core/board_sizes.hpp) and checks
+// it against the Heuristic concept, so a broken template fails the library build rather than a
+// distant user.
+#include "core/board_sizes.hpp"
 #include "heuristics/linear_conflict.hpp"
 #include "heuristics/misplaced.hpp"
+#include "heuristics/pdb.hpp"
+#include "heuristics/walking_distance.hpp"
 
 namespace npuzzle {
+namespace {
 
-// The 4x4 instantiations are checked here once, so a broken heuristic fails the library build.
-template class Manhattan<Board<4, 4>>;
-template class LinearConflict<Board<4, 4>>;
-template class MisplacedTiles<Board<4, 4>>;
-static_assert(Heuristic<Manhattan<Board<4, 4>>>);
-static_assert(Heuristic<LinearConflict<Board<5, 5>>>);
-static_assert(Heuristic<MisplacedTiles<Board<2, 3>>>);
+template <class B>
+constexpr bool satisfy_the_concept() {
+  static_assert(Heuristic<MisplacedTiles<B>>);
+  static_assert(Heuristic<Manhattan<B>>);
+  static_assert(Heuristic<LinearConflict<B>>);
+  static_assert(Heuristic<PdbHeuristic<B>>);
+  static_assert(Heuristic<MaxOf<PdbHeuristic<B>, Reflected<PdbHeuristic<B>>>>);
+  if constexpr (B::kRows <= 4 && B::kCols <= 4) static_assert(Heuristic<WalkingDistanceLc<B>>);
+  return true;
+}
+
+}  // namespace
+
+#define NPUZZLE_INSTANTIATE_HEURISTICS(R, C)  \
+  template class MisplacedTiles<Board<R, C>>; \
+  template class Manhattan<Board<R, C>>;      \
+  template class LinearConflict<Board<R, C>>; \
+  template class PdbHeuristic<Board<R, C>>;   \
+  static_assert(satisfy_the_concept<Board<R, C>>());
+NPUZZLE_FOR_EACH_BOARD_SIZE(NPUZZLE_INSTANTIATE_HEURISTICS)
+#undef NPUZZLE_INSTANTIATE_HEURISTICS
 
 }  // namespace npuzzle

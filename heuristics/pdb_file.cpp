@@ -10,6 +10,7 @@
 #include <cstring>
 #include <sstream>
 
+#include "core/board_sizes.hpp"
 #include "heuristics/pdb_index.hpp"
 
 namespace npuzzle::pdb {
@@ -38,6 +39,8 @@ struct RawHeader {
   std::uint64_t header_checksum;  // checksum of the kHeaderBytes with this field zero
 };
 static_assert(sizeof(RawHeader) < kHeaderBytes);
+static_assert(kMaxBoardCells <= sizeof(RawHeader::goal), "the header's goal holds every cell");
+static_assert(kMaxBoardCells <= sizeof(RawHeader::tiles), "the header's pattern holds every tile");
 
 std::string errno_text(int error) { return std::strerror(error); }
 
@@ -105,8 +108,8 @@ PdbMeta decode_header(const std::filesystem::path& path, const std::vector<std::
   PdbMeta meta;
   meta.rows = raw.rows;
   meta.cols = raw.cols;
-  if (raw.header_bytes != kHeaderBytes || meta.rows < 2 || meta.rows > 5 || meta.cols < 2 ||
-      meta.cols > 5 || raw.pattern_size < 1 || raw.pattern_size >= meta.cells() ||
+  if (raw.header_bytes != kHeaderBytes || !is_board_size(meta.rows, meta.cols) ||
+      raw.pattern_size < 1 || raw.pattern_size >= meta.cells() ||
       (raw.entry_bits != 4 && raw.entry_bits != 8) ||
       raw.ranking != kRankingLexPartialPermutation || raw.encoding != kEncodingHalfExcess) {
     fail(path, "unsupported header fields");
@@ -144,20 +147,20 @@ PdbMeta decode_header(const std::filesystem::path& path, const std::vector<std::
 
 }  // namespace
 
-int exit_code(ErrorKind kind) {
+ExitCode exit_code(ErrorKind kind) {
   switch (kind) {
     case ErrorKind::Usage:
-      return 1;
+      return ExitCode::Usage;
     case ErrorKind::Database:
     case ErrorKind::Missing:
     case ErrorKind::Io:
-      return 2;
+      return ExitCode::Input;
     case ErrorKind::Interrupted:
-      return 4;
+      return ExitCode::Limit;
     case ErrorKind::Memory:
-      return 5;
+      return ExitCode::OutOfMemory;
   }
-  return 2;
+  return ExitCode::Input;
 }
 
 std::string PdbMeta::describe() const {

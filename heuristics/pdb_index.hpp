@@ -9,7 +9,7 @@
 // "select the d-th free cell" steps (one pdep with BMI2).
 //
 // Also here: the small bit helpers (popcount, select, pdep/pext) the builder and the lookups share.
-// Cells are bits of a 32-bit mask (boards have at most 25 cells).
+// Cells are bits of a 32-bit mask (boards have at most kMaxSupportedCells = 25 cells).
 #pragma once
 
 #include <bit>
@@ -20,9 +20,13 @@
 #include <immintrin.h>
 #endif
 
+#include "core/board.hpp"
+
 namespace npuzzle::pdb {
 
-inline constexpr int kMaxCells = 25;
+// Cells of the largest board (core/board.hpp); a cell set is a 32-bit mask.
+inline constexpr int kMaxCells = kMaxSupportedCells;
+static_assert(kMaxCells <= 32, "cell sets are 32-bit masks");
 inline constexpr std::uint32_t kRankingLexPartialPermutation = 1;  // the scheme id in file headers
 
 // Number of placements of k tiles on n cells: n! / (n-k)!.

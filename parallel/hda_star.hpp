@@ -98,7 +98,7 @@ class HdaStar {
         group_.wait();
       });
     } catch (const std::bad_alloc&) {
-      request_stop(Status::OutOfMemory, "out of memory");
+      request_stop(Status::OutOfMemory, StopReason::AllocationFailed);
     }
     finish(start, result);
     return result;
@@ -183,7 +183,7 @@ class HdaStar {
         run_hda_worker(workers_[static_cast<std::size_t>(index)],
                        ports_[static_cast<std::size_t>(index)]);
       } catch (const std::bad_alloc&) {
-        request_stop(Status::OutOfMemory, "out of memory");
+        request_stop(Status::OutOfMemory, StopReason::AllocationFailed);
       }
     });
   }
@@ -228,14 +228,14 @@ class HdaStar {
     const std::uint64_t total = total_expanded_.fetch_add(delta, std::memory_order_relaxed) + delta;
     bytes_[static_cast<std::size_t>(index)].store(me.bytes() + mail_.bytes(index),
                                                   std::memory_order_relaxed);
-    std::string reason = clock_.check(total);
-    if (!reason.empty()) {
-      request_stop(Status::Limit, std::move(reason));
+    const StopReason reason = clock_.check(total);
+    if (reason != StopReason::None) {
+      request_stop(Status::Limit, reason);
       return;
     }
     std::uint64_t bytes = 0;
     for (const auto& b : bytes_) bytes += b.load(std::memory_order_relaxed);
-    if (clock_.over_memory(bytes)) request_stop(Status::OutOfMemory, "memory limit");
+    if (clock_.over_memory(bytes)) request_stop(Status::OutOfMemory, StopReason::MemoryLimit);
   }
 
   void lower_incumbent(int g) {
@@ -244,11 +244,11 @@ class HdaStar {
     }
   }
 
-  void request_stop(Status status, std::string reason) {
+  void request_stop(Status status, StopReason reason) {
     std::lock_guard lock(stop_mutex_);
     if (stop_.load(std::memory_order_relaxed)) return;
     stop_status_ = status;
-    stop_reason_ = std::move(reason);
+    stop_reason_ = reason;
     stop_.store(true, std::memory_order_relaxed);
   }
 
@@ -313,7 +313,7 @@ class HdaStar {
   int ramp_up_worker_ = 0;  // the worker that holds every node while ramp_up_ is true
   std::mutex stop_mutex_;
   Status stop_status_ = Status::Limit;
-  std::string stop_reason_;
+  StopReason stop_reason_ = StopReason::None;
 };
 
 // HDA* with `options.threads` workers. Optimal for admissible heuristics. The caller decides

@@ -52,7 +52,7 @@ class IdaSubtrees {
     cancel_.store(false);
     found_index_ = -1;
     found_suffix_.clear();
-    stop_reason_.clear();
+    stop_reason_ = StopReason::None;
   }
 
   template <class Next>
@@ -66,10 +66,10 @@ class IdaSubtrees {
 
   // Cancels the iteration (another process found a solution or hit a limit).
   void cancel() { cancel_.store(true); }
-  void stop(const std::string& reason) {
+  void stop(StopReason reason) {
     {
       std::lock_guard lock(mutex_);
-      if (stop_reason_.empty()) stop_reason_ = reason;
+      if (stop_reason_ == StopReason::None) stop_reason_ = reason;
     }
     cancel_.store(true);
   }
@@ -79,7 +79,7 @@ class IdaSubtrees {
   struct Snapshot {
     int found_index = -1;
     std::vector<Move> found_suffix;
-    std::string stop_reason;
+    StopReason stop_reason = StopReason::None;
   };
   Snapshot snapshot() {
     std::lock_guard lock(mutex_);
@@ -90,7 +90,7 @@ class IdaSubtrees {
   // frontier.prefix(found_index()) followed by found_suffix().
   int found_index() const { return found_index_; }
   const std::vector<Move>& found_suffix() const { return found_suffix_; }
-  const std::string& stop_reason() const { return stop_reason_; }
+  StopReason stop_reason() const { return stop_reason_; }
   int next_bound() const { return next_bound_.load(); }
   void lower_next_bound(int f) {
     int current = next_bound_.load(std::memory_order_relaxed);
@@ -109,11 +109,11 @@ class IdaSubtrees {
     Limits task_limits = limits_;
     if (limits_.time_seconds > 0) {
       task_limits.time_seconds = limits_.time_seconds - clock_.elapsed();
-      if (task_limits.time_seconds <= 0) return stop("time limit");
+      if (task_limits.time_seconds <= 0) return stop(StopReason::TimeLimit);
     }
     if (limits_.nodes) {
       const std::uint64_t done = done_before_ + iteration_expanded_.load();
-      if (done >= limits_.nodes) return stop("node limit");
+      if (done >= limits_.nodes) return stop(StopReason::NodeLimit);
       task_limits.nodes = limits_.nodes - done;
     }
     const LimitClock task_clock(task_limits);
@@ -134,12 +134,12 @@ class IdaSubtrees {
         break;
       }
       case Dfs::Outcome::Stopped:
-        if (dfs.stop_reason() != "cancelled") stop(dfs.stop_reason());
+        if (dfs.stop_reason() != StopReason::Cancelled) stop(dfs.stop_reason());
         break;
       case Dfs::Outcome::Exhausted:
         lower_next_bound(dfs.next_bound());
         if (limits_.nodes && done_before_ + iteration_expanded_.load() >= limits_.nodes) {
-          stop("node limit");
+          stop(StopReason::NodeLimit);
         }
         break;
     }
@@ -159,7 +159,7 @@ class IdaSubtrees {
   std::mutex mutex_;  // guards the found subtree and the stop reason
   int found_index_ = -1;
   std::vector<Move> found_suffix_;
-  std::string stop_reason_;  // set once per iteration, by stop()
+  StopReason stop_reason_ = StopReason::None;  // set once per iteration, by stop()
 };
 
 }  // namespace npuzzle

@@ -76,7 +76,7 @@ class MpiHda {
       if (owner_of(first.owner_hash) == rank_ && worker_.insert(first, INT_MAX)) lower_incumbent(0);
       run_hda_worker(worker_, *this);
     } catch (const std::bad_alloc&) {
-      request_stop(Status::OutOfMemory, "out of memory");
+      request_stop(Status::OutOfMemory, StopReason::AllocationFailed);
     }
     close();
     return finish(start);
@@ -134,7 +134,7 @@ class MpiHda {
       if (worker_.min_f() < incumbent_) break;
       pass_token();
       if (done_) break;
-      if (std::string reason = clock_.check(worker_.expanded()); !reason.empty()) {
+      if (const StopReason reason = clock_.check(worker_.expanded()); reason != StopReason::None) {
         request_stop(Status::Limit, reason);
         break;
       }
@@ -255,7 +255,7 @@ class MpiHda {
         if (!stopped_) {
           stopped_ = true;
           stop_status_ = static_cast<Status>(value);
-          stop_reason_.assign(inbox_.data() + sizeof value, inbox_.size() - sizeof value);
+          std::memcpy(&stop_reason_, inbox_.data() + sizeof value, sizeof stop_reason_);
         }
         break;
       case kDone:
@@ -294,22 +294,22 @@ class MpiHda {
   }
 
   void poll() {
-    std::string reason = clock_.check(worker_.expanded());
-    if (!reason.empty()) return request_stop(Status::Limit, reason);
+    const StopReason reason = clock_.check(worker_.expanded());
+    if (reason != StopReason::None) return request_stop(Status::Limit, reason);
     std::uint64_t bytes = worker_.bytes();
     for (const Pending& p : pending_) bytes += p.bytes.capacity();
-    if (clock_.over_memory(bytes)) request_stop(Status::OutOfMemory, "memory limit");
+    if (clock_.over_memory(bytes)) request_stop(Status::OutOfMemory, StopReason::MemoryLimit);
   }
 
-  void request_stop(Status status, const std::string& reason) {
+  void request_stop(Status status, StopReason reason) {
     if (stopped_) return;
     stopped_ = true;
     stop_status_ = status;
     stop_reason_ = reason;
-    std::vector<char> message(sizeof(int) + reason.size());
+    std::vector<char> message(sizeof(int) + sizeof reason);
     const int code = static_cast<int>(status);
     std::memcpy(message.data(), &code, sizeof code);
-    std::memcpy(message.data() + sizeof code, reason.data(), reason.size());
+    std::memcpy(message.data() + sizeof code, &reason, sizeof reason);
     for (int r = 0; r < ranks_; ++r) {
       if (r != rank_) post(r, kStop, message.data(), message.size());
     }
@@ -445,7 +445,7 @@ class MpiHda {
   Token token_;
   bool stopped_ = false, done_ = false, terminated_ = false, closing_ = false;
   Status stop_status_ = Status::Limit;
-  std::string stop_reason_;
+  StopReason stop_reason_ = StopReason::None;
   int in_flight_f_ = INT_MAX;  // the least f of the nodes received while closing
   double pacing_since_ = -1, waiting_ = 0;
   mpi::TransportStats stats_;

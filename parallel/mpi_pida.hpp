@@ -111,7 +111,7 @@ class MpiIda {
     int next_bound = INT_MAX;
     std::uint64_t expanded = 0;  // by every rank in this iteration
     std::vector<Move> path;      // rank 0, Found
-    std::string reason;          // Stopped
+    StopReason reason = StopReason::None;  // Stopped
   };
 
   static Limits share(Limits limits, int ranks) {
@@ -280,7 +280,7 @@ class MpiIda {
         reported = true;
         auto snap = subtrees_.snapshot();
         if (snap.found_index >= 0) found(snap.found_index, std::move(snap.found_suffix));
-        if (!snap.stop_reason.empty() && it.reason.empty()) it.reason = snap.stop_reason;
+        if (it.reason == StopReason::None) it.reason = snap.stop_reason;
         cancel_all();
       }
       MPI_Status status;
@@ -307,7 +307,7 @@ class MpiIda {
             break;
           }
           case kStop:
-            if (it.reason.empty()) it.reason.assign(data.begin(), data.end());
+            if (it.reason == StopReason::None) std::memcpy(&it.reason, data.data(), sizeof it.reason);
             cancel_all();
             break;
           case kDone: {
@@ -333,16 +333,16 @@ class MpiIda {
     totals_[0] = {subtrees_.expanded(), subtrees_.generated()};
     if (found_index_ >= 0) {
       it.outcome = Outcome::Found;
-    } else if (!it.reason.empty()) {
+    } else if (it.reason != StopReason::None) {
       it.outcome = Outcome::Stopped;
     }
     it.next_bound = next_bound;
     it.expanded = iteration_expanded;
     const std::int64_t result[3] = {static_cast<std::int64_t>(it.outcome), next_bound,
                                     static_cast<std::int64_t>(it.expanded)};
-    std::vector<char> message(sizeof result + it.reason.size());
+    std::vector<char> message(sizeof result + sizeof it.reason);
     std::memcpy(message.data(), result, sizeof result);
-    std::memcpy(message.data() + sizeof result, it.reason.data(), it.reason.size());
+    std::memcpy(message.data() + sizeof result, &it.reason, sizeof it.reason);
     for (int r = 1; r < ranks_; ++r) send(r, kResult, message.data(), message.size());
   }
 
@@ -370,8 +370,8 @@ class MpiIda {
             message[sizeof index + i] = static_cast<char>(snap.found_suffix[i]);
           }
           send(0, kFound, message.data(), message.size());
-        } else if (!snap.stop_reason.empty()) {
-          send(0, kStop, snap.stop_reason.data(), snap.stop_reason.size());
+        } else if (snap.stop_reason != StopReason::None) {
+          send(0, kStop, &snap.stop_reason, sizeof snap.stop_reason);
         }
       }
       MPI_Status status;
@@ -407,7 +407,7 @@ class MpiIda {
       it.outcome = static_cast<Outcome>(result[0]);
       it.next_bound = static_cast<int>(result[1]);
       it.expanded = static_cast<std::uint64_t>(result[2]);
-      it.reason.assign(data.begin() + sizeof result, data.end());
+      std::memcpy(&it.reason, data.data() + sizeof result, sizeof it.reason);
       return;
     }
   }

@@ -86,7 +86,7 @@ class ParallelIda {
       result.bound = static_cast<int>(path.size());
       result.path = std::move(path);
     };
-    const auto limited = [&](const std::string& reason) {
+    const auto limited = [&](StopReason reason) {
       result.status = Status::Limit;
       result.reason = reason;
       result.bound = bound;
@@ -95,7 +95,7 @@ class ParallelIda {
       solved({});
       return true;
     }
-    if (std::string reason = clock_.check(expanded()); !reason.empty()) {
+    if (const StopReason reason = clock_.check(expanded()); reason != StopReason::None) {
       limited(reason);
       return true;
     }
@@ -131,7 +131,7 @@ class ParallelIda {
       solved(std::move(path));
       return true;
     }
-    if (!subtrees_.stop_reason().empty()) {
+    if (subtrees_.stop_reason() != StopReason::None) {
       limited(subtrees_.stop_reason());
       return true;
     }

@@ -22,7 +22,7 @@ extern "C" void on_bus_error(int) {
       "npuzzle: a pattern database file was truncated on disk while in use (bus error reading "
       "it); rebuild it with pdbgen and run again\n";
   [[maybe_unused]] const auto written = ::write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
-  ::_exit(2);
+  ::_exit(npuzzle::to_int(npuzzle::ExitCode::Input));
 }
 
 }  // namespace
@@ -34,7 +34,7 @@ int main(int argc, char** argv) {
   std::signal(SIGTERM, on_stop_signal);
   std::signal(SIGBUS, on_bus_error);
   if (served >= 0) return served;
-  const int code = npuzzle::run_npuzzle(argc, argv);
+  const int code = npuzzle::to_int(npuzzle::run_npuzzle(argc, argv));
   npuzzle::end_distributed();
   return code;
 }

@@ -30,6 +30,8 @@
 namespace {
 
 using namespace npuzzle::pdb;
+using npuzzle::ExitCode;
+using npuzzle::to_int;
 
 std::atomic<bool> g_stop{false};
 
@@ -40,14 +42,7 @@ extern "C" void on_bus_error(int) {
   static constexpr char kMessage[] =
       "pdbgen: the database file was truncated on disk while being read (bus error)\n";
   [[maybe_unused]] const auto written = ::write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
-  ::_exit(2);
-}
-
-bool parse_size(const std::string& text, int& rows, int& cols) {
-  char x = 0;
-  std::istringstream in(text);
-  return (in >> rows >> x >> cols) && (x == 'x' || x == 'X') && in.peek() == EOF && rows >= 2 &&
-         rows <= 5 && cols >= 2 && cols <= 5;
+  ::_exit(npuzzle::to_int(npuzzle::ExitCode::Input));
 }
 
 // "6G", "6GiB", "500M", "123456" (bytes) -> bytes; false when malformed.
@@ -116,12 +111,12 @@ std::string mib(std::uint64_t bytes) {
   return buf;
 }
 
-int run_build(const std::string& size, const std::string& partition_text,
-              const std::string& goal_text, std::string dir_text, int threads,
-              const std::string& mem_limit_text, bool force) {
-  int rows = 0, cols = 0;
-  if (!parse_size(size, rows, cols))
-    throw PdbError(ErrorKind::Usage, "--size must be RxC, 2x2 .. 5x5");
+ExitCode run_build(const std::string& size, const std::string& partition_text,
+                   const std::string& goal_text, std::string dir_text, int threads,
+                   const std::string& mem_limit_text, bool force) {
+  const auto board = npuzzle::parse_board_size(size);
+  if (!board) throw PdbError(ErrorKind::Usage, "--size must be RxC, 2x2 .. 5x5");
+  const int rows = board->rows, cols = board->cols;
   std::uint64_t mem_limit = 0;
   if (!mem_limit_text.empty() && !parse_bytes(mem_limit_text, mem_limit)) {
     throw PdbError(ErrorKind::Usage,
@@ -191,10 +186,10 @@ int run_build(const std::string& size, const std::string& partition_text,
               << built.meta.entry_bits << "-bit entries, "
               << mib(kHeaderBytes + built.meta.payload_bytes()) << ", " << built.seconds << " s\n";
   }
-  return 0;
+  return ExitCode::Solved;
 }
 
-int run_info(const std::string& file) {
+ExitCode run_info(const std::string& file) {
   const auto table = PdbTable::load(file);
   const PdbMeta& m = table->meta();
   std::cout << "file:          " << file << "\n"
@@ -211,10 +206,10 @@ int run_info(const std::string& file) {
             << "max distance:  " << m.max_distance << " (max stored " << m.max_stored << ")\n"
             << "checksum:      " << std::hex << m.payload_checksum << std::dec << " (verified)\n"
             << "generator:     " << m.generator << "\n";
-  return 0;
+  return ExitCode::Solved;
 }
 
-int run_verify(const std::string& file, int threads) {
+ExitCode run_verify(const std::string& file, int threads) {
   const auto table = PdbTable::load(file);
   std::cerr << "checksum ok; checking the breadth-first invariants of " << table->meta().entry_count
             << " entries\n";
@@ -224,7 +219,7 @@ int run_verify(const std::string& file, int threads) {
   }
   if (report.unreached) std::cout << "unreached (other parity): " << report.unreached << "\n";
   std::cout << file << ": " << (report.ok ? "" : "FAILED: ") << report.message << "\n";
-  return report.ok ? 0 : 2;
+  return report.ok ? ExitCode::Solved : ExitCode::Input;
 }
 
 }  // namespace
@@ -273,8 +268,7 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    const int code = app.exit(e);
-    return code == 0 ? 0 : 1;
+    return to_int(app.exit(e) == 0 ? ExitCode::Solved : ExitCode::Usage);
   }
   std::unique_ptr<tbb::global_control> limit;
   if (threads > 0) {
@@ -282,18 +276,18 @@ int main(int argc, char** argv) {
                                                   static_cast<std::size_t>(threads));
   }
   try {
-    if (*build) return run_build(size, partition, goal, dir, threads, mem_limit, force);
-    if (*info) return run_info(file);
-    if (*verify) return run_verify(file, threads);
+    if (*build) return to_int(run_build(size, partition, goal, dir, threads, mem_limit, force));
+    if (*info) return to_int(run_info(file));
+    if (*verify) return to_int(run_verify(file, threads));
   } catch (const PdbError& e) {
     std::cerr << "pdbgen: " << npuzzle::printable(e.what()) << "\n";
-    return e.exit_code();
+    return to_int(e.exit_code());
   } catch (const std::bad_alloc&) {
     std::cerr << "pdbgen: out of memory\n";
-    return 5;
+    return to_int(ExitCode::OutOfMemory);
   } catch (const std::exception& e) {
     std::cerr << "pdbgen: " << npuzzle::printable(e.what()) << "\n";
-    return 2;
+    return to_int(ExitCode::Input);
   }
-  return 1;
+  return to_int(ExitCode::Usage);
 }

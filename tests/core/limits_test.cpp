@@ -33,13 +33,13 @@ TEST(Limits, NodeLimitStopsIdaStarAndAStar) {
   limits.nodes = 1000;
   const SearchResult ida = ida_star(md, goal, hard_four_by_four(), limits);
   EXPECT_EQ(ida.status, Status::Limit);
-  EXPECT_EQ(ida.reason, "node limit");
+  EXPECT_EQ(ida.reason, StopReason::NodeLimit);
   EXPECT_TRUE(ida.path.empty());
   EXPECT_GT(ida.stats.expanded, 0u);
   EXPECT_GT(ida.bound, 0);
   const SearchResult a = astar(md, goal, hard_four_by_four(), limits);
   EXPECT_EQ(a.status, Status::Limit);
-  EXPECT_EQ(a.reason, "node limit");
+  EXPECT_EQ(a.reason, StopReason::NodeLimit);
   EXPECT_EQ(a.stats.expanded, 1000u);
   EXPECT_GE(a.bound, md.init(hard_four_by_four()));
   EXPECT_LE(a.bound, 65);
@@ -54,7 +54,7 @@ TEST(Limits, NodeLimitStopsBreadthFirstGreedyAndBranchAndBound) {
   for (const SearchResult& r :
        {bfs(goal, hard_four_by_four(), limits), dfbnb(md, goal, hard_four_by_four(), limits)}) {
     EXPECT_EQ(r.status, Status::Limit);
-    EXPECT_EQ(r.reason, "node limit");
+    EXPECT_EQ(r.reason, StopReason::NodeLimit);
     EXPECT_EQ(r.stats.expanded, 1000u);
   }
   limits.nodes = 10;
@@ -70,11 +70,11 @@ TEST(Limits, TinyMemoryLimitStopsAStarBreadthFirstAndGreedy) {
   limits.memory_bytes = 64 * 1024;
   const SearchResult a = astar(lc, goal, hard_four_by_four(), limits);
   EXPECT_EQ(a.status, Status::OutOfMemory);
-  EXPECT_EQ(a.reason, "memory limit");
+  EXPECT_EQ(a.reason, StopReason::MemoryLimit);
   EXPECT_GT(a.stats.expanded, 0u);
   const SearchResult b = bfs(goal, hard_four_by_four(), limits);
   EXPECT_EQ(b.status, Status::OutOfMemory);
-  EXPECT_EQ(b.reason, "memory limit");
+  EXPECT_EQ(b.reason, StopReason::MemoryLimit);
   EXPECT_GT(b.stats.expanded, 0u);
   limits.memory_bytes = 1024;
   const SearchResult g = greedy(lc, goal, hard_four_by_four(), limits);
@@ -93,7 +93,7 @@ TEST(Limits, InterruptStopsEverySearch) {
         greedy(md, goal, hard_four_by_four(), limits),
         dfbnb(md, goal, hard_four_by_four(), limits)}) {
     EXPECT_EQ(r.status, Status::Limit);
-    EXPECT_EQ(r.reason, "interrupted");
+    EXPECT_EQ(r.reason, StopReason::Interrupted);
   }
 }
 

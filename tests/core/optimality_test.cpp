@@ -58,7 +58,8 @@ class Optimality : public ::testing::Test {
         const State<Bd> start = unrank_permutation<Bd>(rank);
         const SearchResult r = solve(goal, start);
         const int exact = distance[rank];
-        ASSERT_EQ(r.status, Status::Solved) << "rank " << rank << ": " << r.reason;
+        ASSERT_EQ(r.status, Status::Solved)
+            << "rank " << rank << ": " << stop_reason_name(r.reason);
         ASSERT_TRUE(replay_reaches(start, r.path, goal.state)) << "rank " << rank;
         if (must_be_optimal) {
           ASSERT_EQ(static_cast<int>(r.path.size()), exact) << "rank " << rank;

@@ -107,7 +107,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (std::uint64_t r = 0; r < m.entry_count; ++r) sink = sink + table->stored(r);
     static_cast<void>(m.describe());
   } catch (const PdbError& e) {
-    require(e.exit_code() == 2, "a load failure with an exit code other than 2");
+    require(e.exit_code() == npuzzle::ExitCode::Input,
+            "a load failure with an exit code other than 2");
   }
   std::filesystem::remove(path);
   return 0;

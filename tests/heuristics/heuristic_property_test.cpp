@@ -32,24 +32,10 @@
 #include "heuristics/pdb_build.hpp"
 #include "heuristics/walking_distance.hpp"
 #include "tests/core/test_support.hpp"
+#include "tests/heuristics/pdb_test_support.hpp"
 
 namespace npuzzle {
 namespace {
-
-template <class B>
-pdb::PdbSet memory_set(const Goal<B>& goal, const std::string& partition_text) {
-  const std::vector<int> goal_tiles = testing::tiles_of(goal.state);
-  pdb::PdbSet set{B::kRows,
-                  B::kCols,
-                  goal_tiles,
-                  pdb::parse_partition(partition_text, B::kRows, B::kCols, goal_tiles),
-                  {}};
-  for (const auto& tiles : set.partition.groups) {
-    pdb::BuildResult built = pdb::build_table({B::kRows, B::kCols, goal_tiles, tiles});
-    set.tables.push_back(pdb::PdbTable::from_memory(built.meta, std::move(built.payload)));
-  }
-  return set;
-}
 
 template <class B>
 struct Sample {
@@ -115,7 +101,7 @@ template <class B>
 void check_all(const Goal<B>& goal, const std::vector<Sample<B>>& samples,
                const std::vector<std::string>& partitions) {
   for (const std::string& partition : partitions) {
-    const pdb::PdbSet set = memory_set(goal, partition);
+    const pdb::PdbSet set = testing::memory_set(goal, partition);
     for (bool reflect : {false, true}) {
       with_pdb_heuristic(goal, set, reflect, [&](const auto& h) {
         check_heuristic(h, goal, samples, describe_heuristic(h), partition == "full");

@@ -45,31 +45,24 @@ class Incremental : public ::testing::Test {};
 using Boards = ::testing::Types<Board<3, 3>, Board<2, 4>, Board<3, 4>, Board<4, 4>, Board<5, 5>>;
 TYPED_TEST_SUITE(Incremental, Boards);
 
+// check_incremental with heuristic H on every test goal of board B.
+template <class B, template <class> class H>
+void check_incremental_on_every_goal(std::uint64_t seed) {
+  for (const auto& named : test_goals(B::kRows, B::kCols)) {
+    SCOPED_TRACE(named.name);
+    const auto goal = Goal<B>::from_spec(named.spec);
+    check_incremental<B>(H<B>(goal), goal, 5000, seed);
+  }
+}
+
 TYPED_TEST(Incremental, ManhattanUpdateEqualsInit) {
-  using B = TypeParam;
-  for (const auto& named : test_goals(B::kRows, B::kCols)) {
-    SCOPED_TRACE(named.name);
-    const auto goal = Goal<B>::from_spec(named.spec);
-    check_incremental<B>(Manhattan<B>(goal), goal, 5000, 1);
-  }
+  check_incremental_on_every_goal<TypeParam, Manhattan>(1);
 }
-
 TYPED_TEST(Incremental, LinearConflictUpdateEqualsInit) {
-  using B = TypeParam;
-  for (const auto& named : test_goals(B::kRows, B::kCols)) {
-    SCOPED_TRACE(named.name);
-    const auto goal = Goal<B>::from_spec(named.spec);
-    check_incremental<B>(LinearConflict<B>(goal), goal, 5000, 2);
-  }
+  check_incremental_on_every_goal<TypeParam, LinearConflict>(2);
 }
-
 TYPED_TEST(Incremental, MisplacedTilesUpdateEqualsInit) {
-  using B = TypeParam;
-  for (const auto& named : test_goals(B::kRows, B::kCols)) {
-    SCOPED_TRACE(named.name);
-    const auto goal = Goal<B>::from_spec(named.spec);
-    check_incremental<B>(MisplacedTiles<B>(goal), goal, 5000, 3);
-  }
+  check_incremental_on_every_goal<TypeParam, MisplacedTiles>(3);
 }
 
 // On every reachable 3x3 state: h <= exact distance, |h(s) - h(child)| <= 1, update == init.

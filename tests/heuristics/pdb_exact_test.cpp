@@ -11,31 +11,17 @@
 #include "heuristics/pdb.hpp"
 #include "heuristics/pdb_build.hpp"
 #include "tests/core/test_support.hpp"
+#include "tests/heuristics/pdb_test_support.hpp"
 
 namespace npuzzle {
 namespace {
-
-template <class B>
-pdb::PdbSet memory_set(const Goal<B>& goal, const std::string& partition_text) {
-  const std::vector<int> goal_tiles = testing::tiles_of(goal.state);
-  pdb::PdbSet set{B::kRows,
-                  B::kCols,
-                  goal_tiles,
-                  pdb::parse_partition(partition_text, B::kRows, B::kCols, goal_tiles),
-                  {}};
-  for (const auto& tiles : set.partition.groups) {
-    pdb::BuildResult built = pdb::build_table({B::kRows, B::kCols, goal_tiles, tiles});
-    set.tables.push_back(pdb::PdbTable::from_memory(built.meta, std::move(built.payload)));
-  }
-  return set;
-}
 
 template <class B>
 void check_exact() {
   for (const auto& named : testing::test_goals(B::kRows, B::kCols)) {
     SCOPED_TRACE(B::name() + " " + named.name);
     const Goal<B> goal = Goal<B>::from_spec(named.spec);
-    const pdb::PdbSet set = memory_set(goal, "full");
+    const pdb::PdbSet set = testing::memory_set(goal, "full");
     ASSERT_EQ(set.tables.size(), 1u);
     ASSERT_EQ(static_cast<int>(set.tables[0]->meta().tiles.size()), B::kCells - 1);
     const pdb::VerifyReport report = pdb::verify_table(*set.tables[0]);
@@ -71,7 +57,7 @@ TEST(PdbExact, Board4x2) { check_exact<Board<4, 2>>(); }
 // The 8-puzzle's known figures: 181,440 reachable states, the farthest at 31 moves (two of them).
 TEST(PdbExact, EightPuzzleFigures) {
   const Goal<Board<3, 3>> goal = Goal<Board<3, 3>>::from_spec(GoalSpec::blank_first());
-  const pdb::PdbSet set = memory_set(goal, "full");
+  const pdb::PdbSet set = testing::memory_set(goal, "full");
   const pdb::VerifyReport report = pdb::verify_table(*set.tables[0]);
   EXPECT_EQ(report.reached, 181440u);
   ASSERT_EQ(report.histogram.size(), 32u);

@@ -70,7 +70,7 @@ class PdbFile : public ::testing::Test {
       ADD_FAILURE() << "loaded a faulty file; expected: " << needle;
     } catch (const PdbError& e) {
       EXPECT_EQ(e.kind(), ErrorKind::Database);
-      EXPECT_EQ(e.exit_code(), 2);
+      EXPECT_EQ(e.exit_code(), ExitCode::Input);
       EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
       EXPECT_NE(std::string(e.what()).find(path_.string()), std::string::npos) << e.what();
     }
@@ -143,7 +143,7 @@ TEST_F(PdbFile, RejectsOtherSizeGoalOrPattern) {
       pdb::expect_matches(*table, rows, cols, goal, tiles);
       ADD_FAILURE() << "accepted a database for another " << needle;
     } catch (const PdbError& e) {
-      EXPECT_EQ(e.exit_code(), 2);
+      EXPECT_EQ(e.exit_code(), ExitCode::Input);
       EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
     }
   };
@@ -171,7 +171,7 @@ TEST_F(PdbFile, MissingNamesTheCommand) {
     ADD_FAILURE() << "loaded a missing file";
   } catch (const PdbError& e) {
     EXPECT_EQ(e.kind(), ErrorKind::Missing);
-    EXPECT_EQ(e.exit_code(), 2);
+    EXPECT_EQ(e.exit_code(), ExitCode::Input);
     EXPECT_NE(
         std::string(e.what()).find("pdbgen build --size 4x4 --partition 5,6,7 --goal blank-first"),
         std::string::npos)
@@ -189,7 +189,7 @@ TEST_F(PdbFile, InterruptedBuildLeavesNoFile) {
     ADD_FAILURE() << "an interrupted build completed";
   } catch (const PdbError& e) {
     EXPECT_EQ(e.kind(), ErrorKind::Interrupted);
-    EXPECT_EQ(e.exit_code(), 4);
+    EXPECT_EQ(e.exit_code(), ExitCode::Limit);
   }
   EXPECT_FALSE(fs::exists(pdb::table_path(dir_, 4, 4, goal_, {5, 6, 7, 8, 9})));
   EXPECT_EQ(files().size(), 1u);
@@ -213,7 +213,7 @@ TEST_F(PdbFile, FailedWriteIsReportedAndCleanedUp) {
     ADD_FAILURE() << "a write over the file size limit succeeded";
   } catch (const PdbError& e) {
     EXPECT_EQ(e.kind(), ErrorKind::Io);
-    EXPECT_EQ(e.exit_code(), 2);
+    EXPECT_EQ(e.exit_code(), ExitCode::Input);
     EXPECT_NE(std::string(e.what()).find("removed"), std::string::npos) << e.what();
   }
   setrlimit(RLIMIT_FSIZE, &old);
@@ -263,8 +263,8 @@ TEST_F(PdbFile, PdbgenInterruptedLeavesNoPartialFile) {
   kill(child, SIGINT);
   int status = 0;
   ASSERT_EQ(waitpid(child, &status, 0), child);
-  // 4: interrupted (the usual case); 0: it finished within 400 ms; killed by SIGINT: the signal came
-  // before pdbgen installed its handler (a very slow start), so nothing was written.
+  // 4: interrupted (the usual case); 0: it finished within 400 ms; killed by SIGINT: the signal
+  // came before pdbgen installed its handler (a very slow start), so nothing was written.
   const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   EXPECT_TRUE(code == 4 || code == 0 || code == 128 + SIGINT) << "exit " << code;
   // Whatever was written is complete and valid; nothing half-written or temporary remains.

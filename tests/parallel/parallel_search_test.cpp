@@ -302,7 +302,7 @@ TEST(ParallelSearch, NodeLimitEndsWithLimit) {
       SCOPED_TRACE(algo_name(algo) + " threads " + std::to_string(threads));
       const auto r = solve(algo, h, goal, hard.state, threads, limits);
       EXPECT_EQ(r.status, Status::Limit);
-      EXPECT_EQ(r.reason, "node limit");
+      EXPECT_EQ(r.reason, StopReason::NodeLimit);
       EXPECT_GE(r.stats.expanded, limits.nodes);
       EXPECT_LT(r.stats.expanded, 100 * limits.nodes);
       EXPECT_GT(r.bound, 0);
@@ -323,7 +323,7 @@ TEST(ParallelSearch, InterruptEndsWithLimit) {
     SCOPED_TRACE(algo_name(algo));
     const auto r = solve(algo, h, goal, hard.state, 2, limits);
     EXPECT_EQ(r.status, Status::Limit);
-    EXPECT_EQ(r.reason, "interrupted");
+    EXPECT_EQ(r.reason, StopReason::Interrupted);
   }
 }
 
@@ -338,7 +338,7 @@ TEST(ParallelSearch, TinyMemoryLimitEndsHdaWithOutOfMemory) {
     for (OwnerHash hash : {OwnerHash::Zobrist, OwnerHash::AbstractZobrist}) {
       const auto r = hda_star(h, goal, hard.state, limits, HdaOptions{threads, hash});
       EXPECT_EQ(r.status, Status::OutOfMemory);
-      EXPECT_FALSE(r.reason.empty());
+      EXPECT_NE(r.reason, StopReason::None);
       EXPECT_GT(r.stats.expanded, 0u);
       EXPECT_GT(r.stats.stored, 0u);
       EXPECT_LE(r.bound, hard.length);

@@ -26,19 +26,15 @@ std::string check_seconds(const std::string& text) {
 }  // namespace
 
 void add_search_options(CLI::App& command, SearchOptions& o) {
-  command.add_option("--algo", o.algorithm,
-                     "ida (IDA*, default), astar (A*), hda (hash-distributed A*), pida (parallel "
-                     "IDA*), bfs (breadth-first), dfbnb (depth-first branch and bound), greedy "
-                     "(greedy best-first, not optimal)");
-  command.add_option("--heuristic", o.heuristic,
-                     "misplaced, md (Manhattan), lc (linear conflict), wd (walking distance), "
-                     "pdb (the best pattern databases present), pdb:PARTITION (7-8, 6-6-3, 5-5-5, "
-                     "6-6-6-6, full, or tile lists 1,2,3/4,5,6); default: the best for the board");
+  command.add_option("--algo", o.algorithm, algorithm_help());
+  command.add_option("--heuristic", o.heuristic, heuristic_help());
   command.add_option("--owner-hash", o.owner_hash,
-                     "hda: how states are shared out among the threads: abstract-zobrist "
-                     "(default: most moves keep a state on its thread) or zobrist");
+                     algorithms_with(&AlgorithmInfo::owner_hash) +
+                         ": how states are shared out among the threads: abstract-zobrist "
+                         "(default: most moves keep a state on its thread) or zobrist");
   command.add_option("--tie-break", o.tie_break,
-                     "A* among equal f: lifo, fifo, larger-g (default)");
+                     algorithms_with(&AlgorithmInfo::tie_break) +
+                         " among equal f: lifo, fifo, larger-g (default)");
   command.add_option("--time-limit", o.time_limit, "seconds per instance (0: none)")
       ->check(check_seconds, "SECONDS");
   command.add_option("--node-limit", o.node_limit, "expanded nodes per instance (0: none)");
@@ -72,18 +68,13 @@ SolveRequest make_request(const SearchOptions& o) {
   SolveRequest request;
   const auto algorithm = parse_algorithm(o.algorithm);
   if (!algorithm) {
-    throw UsageError("--algo: unknown algorithm '" + o.algorithm +
-                     "' (ida, astar, hda, pida, bfs, dfbnb, greedy)");
+    throw UsageError("--algo: unknown algorithm '" + o.algorithm + "' (" + algorithm_names() + ")");
   }
   request.algorithm = *algorithm;
   if (!o.heuristic.empty()) {
     std::string error;
     request.heuristic = parse_heuristic(o.heuristic, error);
     if (!request.heuristic) throw UsageError("--heuristic: " + error);
-  }
-  if (std::string reason = unavailable_reason(request.algorithm, request.heuristic);
-      !reason.empty()) {
-    throw UsageError(reason);
   }
   const auto tie_break = parse_tie_break(o.tie_break);
   if (!tie_break) {
@@ -120,7 +111,7 @@ GoalSpec parse_goal_option(const std::string& text) {
   }
 }
 
-int run_npuzzle(int argc, char** argv) {
+ExitCode run_npuzzle(int argc, char** argv) {
   CLI::App app{
       "npuzzle: optimal solver for sliding-tile puzzles (2x2 .. 5x5, the 8- and 15-puzzle).\n"
       "Moves are named by where the BLANK goes: U D L R (U: the tile above the blank slides "
@@ -139,19 +130,19 @@ int run_npuzzle(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? kExitOk : kExitUsage;
+    return app.exit(e) == 0 ? ExitCode::Solved : ExitCode::Usage;
   }
   try {
     return action();
   } catch (const UsageError& e) {
     std::cerr << "npuzzle: " << printable(e.what()) << "\n";
-    return kExitUsage;
+    return ExitCode::Usage;
   } catch (const InputError& e) {
     std::cerr << "npuzzle: " << printable(e.what()) << "\n";
-    return kExitInput;
+    return ExitCode::Input;
   } catch (const std::bad_alloc&) {
     std::cerr << "npuzzle: out of memory\n";
-    return 5;
+    return ExitCode::OutOfMemory;
   }
 }
 

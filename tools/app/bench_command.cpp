@@ -57,7 +57,7 @@ struct Sweep {
   std::uint64_t expanded = 0, generated = 0, sent = 0;
   double max_worker = 0, mean_worker = 0;  // summed over instances with per-worker counts
   std::string csv_rows;                    // this run's lines of the --csv file
-  int exit_code = kExitOk;
+  ExitCode exit_code = ExitCode::Solved;
   bool interrupted = false;
 };
 
@@ -119,8 +119,8 @@ std::set<std::int64_t> parse_ids(const std::string& text) {
 // The problem with a row's answer, or "" when it agrees with the set.
 std::string check_row(const Row& row) {
   const SearchResult& r = row.outcome.result;
-  if (!row.outcome.error.empty()) return row.outcome.error;
-  if (r.status != Status::Solved) return row.outcome.status_name() + ": " + r.reason;
+  if (row.outcome.failed()) return row.outcome.error;
+  if (r.status != Status::Solved) return row.outcome.status_name() + ": " + row.outcome.reason();
   const int length = static_cast<int>(r.path.size());
   if (r.optimal && length != row.optimal_length) {
     return "length " + std::to_string(length) + " but the known optimum is " +
@@ -205,9 +205,9 @@ Sweep run_sweep(const SolveRequest& request, int threads, const std::vector<Benc
     if (!problem.empty()) {
       std::cerr << "npuzzle bench: instance " << row.id << " with " << sweep.algorithm << " on "
                 << threads << " threads: " << problem << "\n";
-      sweep.exit_code =
-          std::max(sweep.exit_code,
-                   row.outcome.exit_code() == kExitOk ? kExitInput : row.outcome.exit_code());
+      sweep.exit_code = std::max(sweep.exit_code, row.outcome.exit_code() == ExitCode::Solved
+                                                      ? ExitCode::Input
+                                                      : row.outcome.exit_code());
     } else if (!quiet) {
       std::fprintf(stderr, "  %s, threads %d, instance %lld: %zu moves, %llu generated, %.3f s\n",
                    sweep.algorithm.c_str(), threads, static_cast<long long>(row.id), r.path.size(),
@@ -249,7 +249,7 @@ Sweep median_sweep(const SolveRequest& request, int threads, const std::vector<B
   std::vector<Sweep> runs;
   for (int r = 0; r < repeat; ++r) {
     runs.push_back(run_sweep(request, threads, set, quiet, heuristic_used));
-    if (runs.back().exit_code != kExitOk || runs.back().interrupted) return runs.back();
+    if (runs.back().exit_code != ExitCode::Solved || runs.back().interrupted) return runs.back();
   }
   std::sort(runs.begin(), runs.end(),
             [](const Sweep& a, const Sweep& b) { return a.seconds < b.seconds; });
@@ -261,7 +261,7 @@ Sweep median_sweep(const SolveRequest& request, int threads, const std::vector<B
   return runs[runs.size() / 2];
 }
 
-int run_bench(const BenchOptions& o) {
+ExitCode run_bench(const BenchOptions& o) {
   SolveRequest request = make_request(o.search);
   const std::vector<int> thread_counts = parse_thread_counts(o.threads);
   const std::set<std::int64_t> wanted = parse_ids(o.ids);
@@ -289,7 +289,7 @@ int run_bench(const BenchOptions& o) {
 
   std::optional<Sweep> baseline;
   std::string heuristic_used;
-  int exit_code = kExitOk;
+  ExitCode exit_code = ExitCode::Solved;
   const auto keep = [&](Sweep sweep) {
     csv << sweep.csv_rows;
     exit_code = std::max(exit_code, sweep.exit_code);
@@ -317,7 +317,7 @@ int run_bench(const BenchOptions& o) {
               "generated", "Mgen/s", "speedup", "efficiency");
   if (parallel_search) std::printf(" %8s %8s %9s", "balance", "overhead", "sent/exp");
   std::printf("\n");
-  if (sweeps.empty()) return std::max(exit_code, 4);
+  if (sweeps.empty()) return std::max(exit_code, ExitCode::Limit);
   const Sweep& base = baseline ? *baseline : sweeps.front();
   const auto print = [&](const Sweep& s) {
     const Relative r = relative(s, base);
@@ -337,7 +337,7 @@ int run_bench(const BenchOptions& o) {
                "npuzzle bench: " + algorithm + " + " + heuristic_used + ", " + set_name + " (" +
                    std::to_string(set.size()) + " instances)");
   }
-  if (interrupt_requested.load()) exit_code = std::max(exit_code, 4);
+  if (interrupt_requested.load()) exit_code = std::max(exit_code, ExitCode::Limit);
   return exit_code;
 }
 

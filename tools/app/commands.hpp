@@ -1,7 +1,7 @@
 // tools/app/commands.hpp — the subcommands of `npuzzle` and the options they share.
 //
 // Each `add_*_command` registers a CLI11 subcommand; when the subcommand is parsed, its callback
-// stores in `action` the function that runs it and returns the exit code (app.hpp lists the codes).
+// stores in `action` the function that runs it and returns the exit code (core/exit_code.hpp).
 // Option values are checked when the action runs: a bad value throws UsageError (exit code 1).
 #pragma once
 
@@ -11,17 +11,14 @@
 
 #include <CLI/CLI.hpp>
 
+#include "core/exit_code.hpp"
 #include "core/goal.hpp"
 #include "core/parse.hpp"
 #include "tools/app/solver.hpp"
 
 namespace npuzzle {
 
-using Action = std::function<int()>;
-
-inline constexpr int kExitOk = 0;
-inline constexpr int kExitUsage = 1;
-inline constexpr int kExitInput = 2;
+using Action = std::function<ExitCode()>;
 
 // Options of `solve` and `bench` that choose and bound the search.
 struct SearchOptions {

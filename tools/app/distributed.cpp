@@ -20,7 +20,7 @@ namespace {
 std::string encode(const SolveRequest& r, int rows, int cols, const std::vector<int>& tiles) {
   nlohmann::json j;
   j["algorithm"] = static_cast<int>(r.algorithm);
-  if (r.heuristic) j["heuristic"] = {static_cast<int>(r.heuristic->kind), r.heuristic->variant};
+  if (r.heuristic) j["heuristic"] = {r.heuristic->index, r.heuristic->variant};
   j["tie_break"] = static_cast<int>(r.tie_break);
   j["owner_hash"] = static_cast<int>(r.owner_hash);
   j["goal"] = {static_cast<int>(r.goal.kind), r.goal.tiles};
@@ -36,7 +36,7 @@ void run_job(const std::string& text) {
   SolveRequest r;
   r.algorithm = static_cast<Algorithm>(j["algorithm"].get<int>());
   if (j.contains("heuristic")) {
-    r.heuristic = HeuristicChoice{static_cast<HeuristicKind>(j["heuristic"][0].get<int>()),
+    r.heuristic = HeuristicChoice{j["heuristic"][0].get<std::size_t>(),
                                   j["heuristic"][1].get<std::string>()};
   }
   r.tie_break = static_cast<TieBreak>(j["tie_break"].get<int>());

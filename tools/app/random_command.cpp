@@ -20,7 +20,7 @@ struct RandomOptions {
   bool with_id = false;
 };
 
-int run_random(const RandomOptions& o) {
+ExitCode run_random(const RandomOptions& o) {
   const BoardSize size = parse_size_option(o.size);
   if (o.count < 0) throw UsageError("--count must not be negative");
   const GoalSpec goal_spec = parse_goal_option(o.goal);
@@ -52,7 +52,7 @@ int run_random(const RandomOptions& o) {
     for (std::size_t c = 0; c < tiles.size(); ++c) std::cout << (c ? " " : "") << tiles[c];
     std::cout << '\n';
   }
-  return std::cout ? kExitOk : kExitInput;
+  return std::cout ? ExitCode::Solved : ExitCode::Input;
 }
 
 }  // namespace

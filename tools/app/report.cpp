@@ -123,7 +123,7 @@ std::string title(const InstanceReport& r) {
 
 nlohmann::json to_json(const InstanceReport& r, MoveStyle moves) {
   const SearchResult& result = r.outcome.result;
-  const bool solved = r.outcome.status_name() == "solved";
+  const bool solved = r.outcome.solved();
   nlohmann::json j;
   j["id"] = r.id;
   j["line"] = r.line;
@@ -143,13 +143,13 @@ nlohmann::json to_json(const InstanceReport& r, MoveStyle moves) {
       r.outcome.heuristic.empty() ? nlohmann::json() : nlohmann::json(r.outcome.heuristic);
   j["threads"] = r.outcome.threads;
   j["ranks"] = r.outcome.ranks;
-  const std::string status = r.outcome.status_name();
-  if (status == "error") {
+  const bool stopped = result.status == Status::Limit || result.status == Status::OutOfMemory;
+  if (r.outcome.failed()) {
     j["error"] = printable(r.outcome.error);
   } else if (!solved) {
-    j["reason"] = result.reason;  // unsolvable, or which limit stopped the search
+    j["reason"] = r.outcome.reason();  // unsolvable, or which limit stopped the search
   }
-  if (status == "limit" || status == "out-of-memory") j["bound"] = result.bound;
+  if (!r.outcome.failed() && stopped) j["bound"] = result.bound;
   return j;
 }
 
@@ -161,13 +161,14 @@ void print_report(const InstanceReport& r, const OutputOptions& options, std::os
     out << to_json(r, options.moves).dump() << '\n';
     return;
   }
-  const std::string problem = !r.outcome.error.empty() ? printable(r.outcome.error)
+  const bool solved = r.outcome.solved();
+  const std::string problem = r.outcome.failed() ? printable(r.outcome.error)
                               : result.status == Status::Unsolvable
-                                  ? "unsolvable: " + result.reason
-                                  : status + " (" + result.reason + ", best lower bound " +
+                                  ? "unsolvable: " + r.outcome.reason()
+                                  : status + " (" + r.outcome.reason() + ", best lower bound " +
                                         std::to_string(result.bound) + ")";
   if (options.format == OutputFormat::Moves) {
-    if (status == "solved") {
+    if (solved) {
       out << (options.moves == MoveStyle::Tile
                   ? join(tiles_moved(r.tiles, r.rows, r.cols, result.path))
                   : move_string(result.path))
@@ -177,11 +178,11 @@ void print_report(const InstanceReport& r, const OutputOptions& options, std::os
     }
     return;
   }
-  if (!r.outcome.error.empty()) {
+  if (r.outcome.failed()) {
     err << "npuzzle: " << title(r) << ": " << problem << '\n';
     return;
   }
-  if (status != "solved") {
+  if (!solved) {
     out << title(r) << ": " << problem << '\n';
     if (result.status == Status::Unsolvable) return;
     out << "  " << statistics_line(result.stats) << '\n';

@@ -57,22 +57,23 @@ std::string read_input(const SolveOptions& o) {
 struct Summary {
   std::size_t instances = 0, solved = 0, unsolvable = 0, limited = 0, errors = 0;
   std::uint64_t expanded = 0, generated = 0;
-  int exit_code = kExitOk;
+  ExitCode exit_code = ExitCode::Solved;
 
   void add(const InstanceReport& r) {
     ++instances;
-    const std::string status = r.outcome.status_name();
-    solved += status == "solved";
-    unsolvable += status == "unsolvable";
-    limited += status == "limit" || status == "out-of-memory";
-    errors += status == "error";
+    const Status status = r.outcome.result.status;
+    const bool failed = r.outcome.failed();
+    solved += !failed && status == Status::Solved;
+    unsolvable += !failed && status == Status::Unsolvable;
+    limited += !failed && (status == Status::Limit || status == Status::OutOfMemory);
+    errors += failed;
     expanded += r.outcome.result.stats.expanded;
     generated += r.outcome.result.stats.generated;
     exit_code = std::max(exit_code, r.outcome.exit_code());
   }
 };
 
-int run_solve(const SolveOptions& o) {
+ExitCode run_solve(const SolveOptions& o) {
   if (!o.file.empty() && !o.board.empty()) throw UsageError("give a BOARD or -f FILE, not both");
   SolveRequest request = make_request(o.search);
   request.goal = parse_goal_option(o.goal);
@@ -109,7 +110,7 @@ int run_solve(const SolveOptions& o) {
     report.algorithm = algorithm_name(request.algorithm);
     if (!entry.ok()) {
       report.outcome.error = entry.error;  // the report names the line
-      report.outcome.error_exit_code = kExitInput;
+      report.outcome.error_exit_code = ExitCode::Input;
       return report;
     }
     report.rows = entry.instance.rows;

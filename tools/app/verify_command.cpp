@@ -15,7 +15,7 @@ struct VerifyOptions {
   std::string goal = "blank-first";
 };
 
-int run_verify(const VerifyOptions& o) {
+ExitCode run_verify(const VerifyOptions& o) {
   const GoalSpec goal_spec = parse_goal_option(o.goal);
   const auto entries = parse_instances(o.board, ParseOptions{parse_size_option(o.size)});
   if (entries.size() != 1) {
@@ -37,17 +37,17 @@ int run_verify(const VerifyOptions& o) {
       std::cout << "invalid: illegal move " << move_char((*path)[k]) << " at step " << (k + 1)
                 << ": the blank cannot go that way\n"
                 << format_board(board, instance.cols, "  ");
-      return kExitInput;
+      return ExitCode::Input;
     }
   }
   if (board != goal) {
     std::cout << "invalid: the " << path->size() << " moves end on a board that is not the goal:\n"
               << format_board(board, instance.cols, "  ");
-    return kExitInput;
+    return ExitCode::Input;
   }
   std::cout << "valid: reaches the goal in " << path->size()
             << (path->size() == 1 ? " move\n" : " moves\n");
-  return kExitOk;
+  return ExitCode::Solved;
 }
 
 }  // namespace

@@ -1,0 +1,115 @@
+// The breadth-first invariants of a built pattern database (pdb_build.hpp: verify_table).
+#include <tbb/blocked_range.h>
+#include <tbb/combinable.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <atomic>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "heuristics/pdb_build.hpp"
+#include "heuristics/pdb_geometry.hpp"
+#include "heuristics/pdb_index.hpp"
+
+namespace npuzzle::pdb {
+
+VerifyReport verify_table(const PdbTable& table, int threads) {
+  const PdbMeta& meta = table.meta();
+  const Geometry geo(meta.rows, meta.cols);
+  const PatternMd pmd(geo, meta.goal, meta.tiles);
+  const int k = pmd.k, n = geo.n;
+  const std::uint64_t count = meta.entry_count;
+  const int unreached = meta.unreached_value();
+  const bool exact = k == n - 1;
+  const std::uint64_t goal_rank = rank_placement(pmd.goal_cell, k, n);
+  const int histogram_size = meta.max_distance + 1;
+
+  std::mutex fault_mutex;
+  std::string fault;
+  std::atomic<bool> failed{false};
+  auto report = [&](const std::string& what) {
+    std::lock_guard lock(fault_mutex);
+    if (fault.empty()) fault = what;
+    failed.store(true, std::memory_order_relaxed);
+  };
+  auto distance_of = [&](std::uint64_t r, const std::uint8_t* cells) {
+    const int v = table.stored(r);
+    return v == unreached ? -1 : pmd.distance(cells) + 2 * v;
+  };
+  tbb::combinable<std::vector<std::uint64_t>> histograms(
+      [&] { return std::vector<std::uint64_t>(static_cast<std::size_t>(histogram_size) + 1, 0); });
+  tbb::task_arena arena(threads > 0 ? threads : tbb::task_arena::automatic);
+  arena.execute([&] {
+    tbb::parallel_for(
+        tbb::blocked_range<std::uint64_t>(0, count, kScanGrain), [&](const auto& range) {
+          if (failed.load(std::memory_order_relaxed)) return;
+          auto& hist = histograms.local();
+          std::uint8_t cells[kMaxCells];
+          for (std::uint64_t r = range.begin(); r != range.end(); ++r) {
+            const std::uint32_t occupied = unrank_placement(r, k, n, cells);
+            const int d = distance_of(r, cells);
+            if (d < 0) {
+              ++hist[static_cast<std::size_t>(histogram_size)];
+              continue;
+            }
+            if (d > meta.max_distance)
+              return report("entry " + std::to_string(r) + " exceeds the header's max distance");
+            ++hist[static_cast<std::size_t>(d)];
+            if ((d == 0) != (r == goal_rank)) {
+              return report(d == 0 ? "placement " + std::to_string(r) +
+                                         " other than the goal has distance 0"
+                                   : "the goal placement has distance " + std::to_string(d));
+            }
+            bool has_smaller = d == 0;
+            std::string fault_here;
+            for_each_tile_move(geo, cells, k, ~occupied, [&](int, int, std::uint64_t r2) {
+              const int d2 = distance_of(r2, cells);
+              if (d2 < 0 && !exact) {
+                fault_here = "placement " + std::to_string(r2) + " was never reached";
+              } else if (exact && d2 != d - 1 && d2 != d + 1) {
+                fault_here = "exact table: neighbours " + std::to_string(r) + " and " +
+                             std::to_string(r2) + " differ by more than one";
+              }
+              if (d2 >= 0 && d2 < d) has_smaller = true;
+              return !fault_here.empty();
+            });
+            if (!fault_here.empty()) return report(fault_here);
+            if (!has_smaller)
+              return report("placement " + std::to_string(r) + " (distance " + std::to_string(d) +
+                            ") has no neighbour closer to the goal");
+          }
+        });
+  });
+  VerifyReport out;
+  out.histogram.assign(static_cast<std::size_t>(histogram_size), 0);
+  histograms.combine_each([&](const std::vector<std::uint64_t>& h) {
+    for (int d = 0; d < histogram_size; ++d)
+      out.histogram[static_cast<std::size_t>(d)] += h[static_cast<std::size_t>(d)];
+    out.unreached += h[static_cast<std::size_t>(histogram_size)];
+  });
+  for (auto c : out.histogram) out.reached += c;
+  if (failed.load()) {
+    out.ok = false;
+    out.message = fault;
+    return out;
+  }
+  const std::uint64_t expected_unreached = exact ? count / 2 : 0;
+  if (out.unreached != expected_unreached) {
+    out.ok = false;
+    out.message = std::to_string(out.unreached) + " placements unreached, expected " +
+                  std::to_string(expected_unreached);
+    return out;
+  }
+  if (out.histogram.empty() || out.histogram.back() == 0) {
+    out.ok = false;
+    out.message = "no placement has the header's max distance";
+    return out;
+  }
+  out.message = "ok: " + std::to_string(out.reached) + " placements reached, max distance " +
+                std::to_string(meta.max_distance);
+  return out;
+}
+
+}  // namespace npuzzle::pdb

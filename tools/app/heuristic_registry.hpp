@@ -1,0 +1,159 @@
+// tools/app/heuristic_registry.hpp — the heuristic registry: every heuristic the front end offers,
+// once.
+//
+// An entry is a struct with `kInfo` (name, help text, the argument it takes after ':' if any), a
+// `fits<B>()` saying whether it exists for board B, and a static `with(request, choice, goal, f)`
+// that builds the heuristic for the board and calls f(h, abandon) with it (`abandon`: a flag the
+// heuristic sets when its inputs become invalid during the search, or nullptr). `HeuristicRegistry`
+// lists the entries; the name parser, the help and error texts and the compile-time dispatch all
+// read it. Adding a heuristic: its header in heuristics/ and one line here (a `Plain<>` entry when
+// it is built from the goal alone).
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstddef>
+#include <new>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/parse.hpp"
+#include "heuristics/linear_conflict.hpp"
+#include "heuristics/manhattan.hpp"
+#include "heuristics/misplaced.hpp"
+#include "heuristics/pdb.hpp"
+#include "heuristics/walking_distance.hpp"
+#include "tools/app/request.hpp"
+
+namespace npuzzle {
+
+struct HeuristicInfo {
+  const char* name;  // on the command line: --heuristic NAME
+  const char* help;  // what it is, for --help ("" when the name says it)
+  // Heuristics that take an argument after ':' (else all nullptr): its name in the help, what it
+  // may be, and examples for error messages. check_argument throws UsageError when the argument
+  // does not fit the board (checked before any search).
+  const char* argument = nullptr;
+  const char* argument_help = nullptr;
+  const char* argument_examples = nullptr;
+  void (*check_argument)(const std::string& argument, int rows, int cols,
+                         const std::vector<int>& goal) = nullptr;
+};
+
+namespace heuristic {
+
+// An entry for a heuristic built from the goal alone, on every board.
+template <template <class> class H>
+struct Plain {
+  template <class B>
+  static constexpr bool fits() {
+    return true;
+  }
+  template <class B, class F>
+  static SearchResult with(const SolveRequest&, const HeuristicChoice&, const Goal<B>& goal,
+                           F&& f) {
+    return f(H<B>(goal), nullptr);
+  }
+};
+
+struct Misplaced : Plain<MisplacedTiles> {
+  static constexpr HeuristicInfo kInfo{.name = "misplaced", .help = ""};
+};
+struct Md : Plain<Manhattan> {
+  static constexpr HeuristicInfo kInfo{.name = "md", .help = "Manhattan"};
+};
+struct Lc : Plain<LinearConflict> {
+  static constexpr HeuristicInfo kInfo{.name = "lc", .help = "linear conflict"};
+};
+
+// max(walking distance, linear conflict); boards up to 4x4.
+struct Wd {
+  static constexpr HeuristicInfo kInfo{.name = "wd", .help = "walking distance"};
+  template <class B>
+  static constexpr bool fits() {
+    return B::kRows <= 4 && B::kCols <= 4;
+  }
+  template <class B, class F>
+  static SearchResult with(const SolveRequest&, const HeuristicChoice&, const Goal<B>& goal,
+                           F&& f) {
+    return f(make_wd_lc(goal), nullptr);
+  }
+};
+
+void check_pdb_partition(const std::string& partition, int rows, int cols,
+                         const std::vector<int>& goal);
+
+// The best set in the database directory (or the partition named), reflected where it can be.
+struct Pdb {
+  static constexpr HeuristicInfo kInfo{
+      .name = "pdb",
+      .help = "the best pattern databases present",
+      .argument = "PARTITION",
+      .argument_help = "7-8, 6-6-3, 5-5-5, 6-6-6-6, full, or tile lists 1,2,3/4,5,6",
+      .argument_examples = "pdb:7-8 or pdb:1,2,3/4,5,6",
+      .check_argument = &check_pdb_partition};
+  template <class B>
+  static constexpr bool fits() {
+    return true;
+  }
+  template <class B, class F>
+  static SearchResult with(const SolveRequest& request, const HeuristicChoice& choice,
+                           const Goal<B>& goal, F&& f) {
+    try {
+      return with_cached_pdb(
+          goal, request.pdb_dir, choice.variant,
+          [&](const auto& h, const std::atomic<bool>& stale) { return f(h, &stale); });
+    } catch (const pdb::PdbError& e) {
+      if (e.kind() == pdb::ErrorKind::Usage) throw UsageError(e.what());
+      if (e.kind() == pdb::ErrorKind::Memory) throw std::bad_alloc();
+      throw InputError(e.what());
+    }
+  }
+};
+
+}  // namespace heuristic
+
+template <class... Entry>
+struct HeuristicList {
+  static constexpr std::array<HeuristicInfo, sizeof...(Entry)> kInfo{Entry::kInfo...};
+
+  // Builds the heuristic of `choice` for board B and returns f(h, abandon).
+  template <class B, class F>
+  static SearchResult with(const SolveRequest& request, const HeuristicChoice& choice,
+                           const Goal<B>& goal, F&& f) {
+    std::size_t index = 0;
+    SearchResult result;
+    const bool found = ((index++ == choice.index &&
+                         (result = with_entry<Entry>(request, choice, goal, f), true)) ||
+                        ...);
+    if (!found) throw UsageError("--heuristic: no such heuristic");
+    return result;
+  }
+
+ private:
+  template <class E, class B, class F>
+  static SearchResult with_entry(const SolveRequest& request, const HeuristicChoice& choice,
+                                 const Goal<B>& goal, F& f) {
+    if constexpr (E::template fits<B>()) {
+      return E::with(request, choice, goal, f);
+    } else {
+      throw UsageError("--heuristic " + choice.name() + " is not available for " + B::name());
+    }
+  }
+};
+
+// The registry, in the order the help lists the heuristics.
+using HeuristicRegistry = HeuristicList<heuristic::Misplaced, heuristic::Md, heuristic::Lc,
+                                        heuristic::Wd, heuristic::Pdb>;
+inline constexpr const auto& kHeuristicInfo = HeuristicRegistry::kInfo;
+
+// nullopt (with `error` set) for an unknown name, or an argument after ':' the heuristic does not
+// take.
+std::optional<HeuristicChoice> parse_heuristic(const std::string& text, std::string& error);
+// The heuristic used when none is given, for a board of that size: pattern databases on 4x4.
+HeuristicChoice default_heuristic(int rows, int cols);
+std::string heuristic_help();  // "misplaced, md (Manhattan), …, pdb:PARTITION (7-8, …)"
+
+}  // namespace npuzzle
