@@ -109,8 +109,8 @@ class MpiIda {
   struct Iteration {
     Outcome outcome = Outcome::Exhausted;
     int next_bound = INT_MAX;
-    std::uint64_t expanded = 0;  // by every rank in this iteration
-    std::vector<Move> path;      // rank 0, Found
+    std::uint64_t expanded = 0;            // by every rank in this iteration
+    std::vector<Move> path;                // rank 0, Found
     StopReason reason = StopReason::None;  // Stopped
   };
 
@@ -307,7 +307,8 @@ class MpiIda {
             break;
           }
           case kStop:
-            if (it.reason == StopReason::None) std::memcpy(&it.reason, data.data(), sizeof it.reason);
+            if (it.reason == StopReason::None)
+              std::memcpy(&it.reason, data.data(), sizeof it.reason);
             cancel_all();
             break;
           case kDone: {

@@ -28,12 +28,12 @@ extern "C" void on_bus_error(int) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  // Under mpirun (an MPI build), ranks other than 0 serve rank 0's distributed searches here.
-  const int served = npuzzle::start_distributed(&argc, &argv);
+  npuzzle::start_distributed(&argc, &argv);  // MPI, when started by mpirun (an MPI build)
   std::signal(SIGINT, on_stop_signal);
   std::signal(SIGTERM, on_stop_signal);
   std::signal(SIGBUS, on_bus_error);
-  if (served >= 0) return served;
+  // Under mpirun, ranks other than 0 serve rank 0's distributed searches.
+  if (npuzzle::serves_jobs()) return npuzzle::serve_jobs();
   const int code = npuzzle::to_int(npuzzle::run_npuzzle(argc, argv));
   npuzzle::end_distributed();
   return code;

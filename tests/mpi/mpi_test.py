@@ -6,8 +6,9 @@
       answer equals sequential IDA*'s (same binary, no mpirun), is solved and optimal, says RANKS.
   mpi_test.py limits NPUZZLE WORKDIR          a node limit and a time limit end every rank of a
       hard search with exit code 4 and the statistics so far (2 and 3 ranks).
-  mpi_test.py signal NPUZZLE WORKDIR          SIGINT to mpirun during a hard search: exit code 4,
-      rank 0 prints what it has, no rank is left running.
+  mpi_test.py signal NPUZZLE WORKDIR          SIGINT to every rank, or SIGTERM to one, during a
+      hard search: exit code 4, rank 0 prints the statistics so far, no rank is left running.
+      (SIGINT to mpirun itself makes Open MPI abort the job: exit 1, nothing printed.)
   mpi_test.py dead-rank NPUZZLE WORKDIR       a rank killed (SIGKILL) mid-search: mpirun ends the
       job with an error (non-zero exit), no rank hangs.
 
@@ -25,7 +26,7 @@ import time
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench", "data")
 ENV = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
            OMPI_MCA_rmaps_base_oversubscribe="1")
-HARD = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"  # Korf #1, 57 moves
+HARD = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"  # Korf #1, 57 moves: minutes with misplaced tiles
 TIMEOUT = 300
 
 
@@ -120,60 +121,74 @@ def limits(npuzzle, workdir):
     print("node and time limits end every rank with exit code 4")
 
 
-def leftover(npuzzle):
-    """npuzzle processes of this test still running (children of this process tree)."""
-    out = subprocess.run(["pgrep", "-f", "-P", str(os.getpid()), npuzzle], capture_output=True,
-                         text=True).stdout.split()
-    return out
+def rank_pids(mpirun_pid):
+    out = subprocess.run(["pgrep", "-P", str(mpirun_pid), "-f", "npuzzle solve"],
+                         capture_output=True, text=True).stdout.split()
+    return sorted(int(r) for r in out)
+
+
+def start_hard(algo):
+    return subprocess.Popen(mpirun(2) + [npuzzle_path, "solve", HARD, "--algo", algo,
+                                         "--heuristic", "misplaced", "--output", "json"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV,
+                            start_new_session=True)
 
 
 def signal_test(npuzzle, workdir):
-    for algo in ["pida", "hda"]:
-        p = subprocess.Popen(mpirun(2) + [npuzzle, "solve", HARD, "--algo", algo, "--heuristic",
-                                          "md", "--output", "json"],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV,
-                             start_new_session=True)
+    # SIGINT to every rank (Ctrl-C where the ranks share the terminal's process group), SIGTERM to
+    # one rank only: either way every rank stops and rank 0 prints the statistics so far.
+    for algo, signum, which in [("pida", signal.SIGINT, "all"), ("hda", signal.SIGINT, "all"),
+                                ("pida", signal.SIGTERM, "one"), ("hda", signal.SIGTERM, "one")]:
+        p = start_hard(algo)
         time.sleep(2.0)
-        os.killpg(p.pid, signal.SIGINT)  # what Ctrl-C in a terminal does
+        pids = rank_pids(p.pid)
+        if len(pids) != 2:
+            os.killpg(p.pid, signal.SIGKILL)
+            fail(f"{algo}: expected 2 ranks, found {pids}")
+        for pid in (pids if which == "all" else pids[-1:]):
+            os.kill(pid, signum)
         try:
             out, err = p.communicate(timeout=60)
         except subprocess.TimeoutExpired:
             os.killpg(p.pid, signal.SIGKILL)
-            fail(f"{algo}: mpirun still running 60 s after SIGINT")
+            fail(f"{algo}: still running 60 s after {signum.name}")
         got = results(out)
         if p.returncode != 4 or len(got) != 1 or got[0]["status"] != "limit" or \
-                got[0]["reason"] != "interrupted":
-            fail(f"{algo}: exit {p.returncode}, {out!r}, {err[-800:]}")
-    print("SIGINT ends every rank; rank 0 prints the statistics so far, exit code 4")
+                got[0]["reason"] != "interrupted" or got[0]["expanded"] <= 0:
+            fail(f"{algo}, {signum.name} to {which}: exit {p.returncode}, {out!r}, {err[-800:]}")
+    print("SIGINT to every rank or SIGTERM to one ends every rank; rank 0 prints the statistics so "
+          "far, exit code 4")
 
 
 def dead_rank(npuzzle, workdir):
     for algo in ["pida", "hda"]:
-        p = subprocess.Popen(mpirun(2) + [npuzzle, "solve", HARD, "--algo", algo, "--heuristic",
-                                          "md", "--output", "json"],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV,
-                             start_new_session=True)
+        p = start_hard(algo)
         time.sleep(2.0)
-        ranks = subprocess.run(["pgrep", "-s", str(p.pid), "-f", "npuzzle solve"],
-                               capture_output=True, text=True).stdout.split()
-        ranks = [int(r) for r in ranks if int(r) != p.pid]
-        if len(ranks) != 2:
+        pids = rank_pids(p.pid)
+        if len(pids) != 2:
             os.killpg(p.pid, signal.SIGKILL)
-            fail(f"{algo}: expected 2 ranks, found {ranks}")
-        os.kill(max(ranks), signal.SIGKILL)  # the later-started rank
+            fail(f"{algo}: expected 2 ranks, found {pids}")
+        os.kill(pids[-1], signal.SIGKILL)
+        killed = time.monotonic()
         try:
             out, err = p.communicate(timeout=60)
         except subprocess.TimeoutExpired:
             os.killpg(p.pid, signal.SIGKILL)
             fail(f"{algo}: the job hangs after a rank was killed")
-        if p.returncode == 0:
-            fail(f"{algo}: exit 0 after a rank was killed: {out!r} {err[-500:]}")
-        print(f"{algo}: a killed rank ends the job: exit {p.returncode}, "
-              f"{err.strip().splitlines()[0] if err.strip() else 'no message'}")
+        if p.returncode == 0 or rank_pids(p.pid):
+            fail(f"{algo}: exit {p.returncode} after a rank was killed: {out!r} {err[-500:]}")
+        message = [line for line in (out + err).splitlines() if "signal 9" in line or "Killed" in line]
+        print(f"{algo}: a killed rank ends the job in {time.monotonic() - killed:.1f} s: exit "
+              f"{p.returncode}: {message[0].strip() if message else '(no message)'}")
+
+
+npuzzle_path = None
 
 
 def main():
+    global npuzzle_path
     mode, npuzzle = sys.argv[1], sys.argv[2]
+    npuzzle_path = npuzzle
     if mode == "optimal":
         optimal(npuzzle, int(sys.argv[3]), sys.argv[4])
     elif mode == "limits":

@@ -3,10 +3,16 @@
 #include <cstdio>
 #include <string>
 
+#include "core/exit_code.hpp"
 #include "tools/app/app.hpp"
 
 #if NPUZZLE_MPI
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
 #include <nlohmann/json.hpp>
+#include <thread>
 
 #include "parallel/mpi_world.hpp"
 #endif
@@ -36,8 +42,8 @@ void run_job(const std::string& text) {
   SolveRequest r;
   r.algorithm = static_cast<Algorithm>(j["algorithm"].get<int>());
   if (j.contains("heuristic")) {
-    r.heuristic = HeuristicChoice{j["heuristic"][0].get<std::size_t>(),
-                                  j["heuristic"][1].get<std::string>()};
+    r.heuristic =
+        HeuristicChoice{j["heuristic"][0].get<std::size_t>(), j["heuristic"][1].get<std::string>()};
   }
   r.tie_break = static_cast<TieBreak>(j["tie_break"].get<int>());
   r.owner_hash = static_cast<OwnerHash>(j["owner_hash"].get<int>());
@@ -62,11 +68,37 @@ void run_job(const std::string& text) {
   }
 }
 
+// Polls every 100 ms; see start_distributed.
+void watchdog(pid_t parent) {
+  constexpr int kGraceTicks = 100;  // 10 s after an interrupt
+  int interrupted_for = 0;
+  for (;;) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    if (getppid() != parent) {
+      std::fprintf(stderr, "npuzzle (rank %d): mpirun has ended; exiting\n", mpi::rank());
+      std::_Exit(to_int(ExitCode::Input));
+    }
+    interrupted_for = interrupt_requested.load() ? interrupted_for + 1 : 0;
+    if (interrupted_for > kGraceTicks) {
+      std::fprintf(stderr,
+                   "npuzzle (rank %d): interrupted, but another rank does not answer (dead?); "
+                   "exiting\n",
+                   mpi::rank());
+      std::_Exit(to_int(ExitCode::Limit));
+    }
+  }
+}
+
 }  // namespace
 
-int start_distributed(int* argc, char*** argv) {
+void start_distributed(int* argc, char*** argv) {
   mpi::init(argc, argv);
-  if (mpi::rank() == 0) return -1;
+  if (mpi::distributed()) std::thread(watchdog, getppid()).detach();
+}
+
+bool serves_jobs() { return mpi::distributed() && mpi::rank() != 0; }
+
+int serve_jobs() {
   while (const auto job = mpi::receive_job()) run_job(*job);
   mpi::finalize();
   return 0;
@@ -92,7 +124,9 @@ DistributedJob::~DistributedJob() {
 
 #else
 
-int start_distributed(int*, char***) { return -1; }
+void start_distributed(int*, char***) {}
+bool serves_jobs() { return false; }
+int serve_jobs() { return 0; }
 void end_distributed() {}
 int ranks_for(Algorithm) { return 1; }
 DistributedJob::DistributedJob(const SolveRequest&, int, int, const std::vector<int>&) {}

@@ -14,9 +14,14 @@
 
 namespace npuzzle {
 
-// Called first in main(): starts MPI (MPI builds). Returns -1 on rank 0 (go on as the front end);
-// on any other rank, serves jobs until rank 0 ends them and returns the rank's exit code.
-int start_distributed(int* argc, char*** argv);
+// Called first in main(): starts MPI when started by mpirun (MPI builds), and a watchdog that ends
+// this process when mpirun is gone, or when an interrupt has not ended it within 10 s (another
+// rank died and the search waits for it): no rank outlives its job.
+void start_distributed(int* argc, char*** argv);
+// True on the ranks other than 0 of an MPI run.
+bool serves_jobs();
+// Serves rank 0's jobs until it ends them; returns the exit code.
+int serve_jobs();
 // Called last in main() on rank 0: ends the other ranks' service, then MPI.
 void end_distributed();
 
