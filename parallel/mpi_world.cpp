@@ -96,7 +96,7 @@ void report(const char* algorithm, const TransportStats& stats, std::uint64_t ex
   if (g_rank != 0 || std::getenv("NPUZZLE_MPI_STATS") == nullptr) return;
   const double per = expanded ? 1.0 / static_cast<double>(expanded) : 0;
   std::fprintf(stderr,
-               "mpi %s: %d ranks, %llu messages, %llu bytes, %.4f messages and %.1f bytes per "
+               "mpi %s: %d ranks, %llu messages, %llu bytes, %.3g messages and %.3g bytes per "
                "expansion, %.3f s waiting (all ranks)\n",
                algorithm, g_size, static_cast<unsigned long long>(stats.messages),
                static_cast<unsigned long long>(stats.bytes),
