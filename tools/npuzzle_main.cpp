@@ -4,6 +4,7 @@
 #include <csignal>
 
 #include "tools/app/app.hpp"
+#include "tools/app/distributed.hpp"
 #include "tools/last_resort.hpp"
 
 namespace {
@@ -29,6 +30,7 @@ extern "C" void on_bus_error(int) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  npuzzle::start_distributed(&argc, &argv);  // MPI, when started by mpirun (an MPI build)
   std::signal(SIGINT, on_stop_signal);
   std::signal(SIGTERM, on_stop_signal);
   std::signal(SIGHUP, on_stop_signal);
@@ -37,5 +39,9 @@ int main(int argc, char** argv) {
   // reports it, instead of the process being killed with the temporary file left behind.
   std::signal(SIGXFSZ, SIG_IGN);
   npuzzle::install_last_resort_handler("npuzzle");
-  return npuzzle::to_int(npuzzle::run_npuzzle(argc, argv));
+  // Under mpirun, ranks other than 0 serve rank 0's distributed searches.
+  if (npuzzle::serves_jobs()) return npuzzle::serve_jobs();
+  const int code = npuzzle::to_int(npuzzle::run_npuzzle(argc, argv));
+  npuzzle::end_distributed();
+  return code;
 }

@@ -20,6 +20,11 @@
 #include "core/greedy.hpp"
 #include "core/ida_star.hpp"
 #include "parallel/hda_star.hpp"
+#if NPUZZLE_MPI
+#include "core/parse.hpp"  // InputError
+#include "parallel/mpi_hda.hpp"
+#include "parallel/mpi_pida.hpp"
+#endif
 #include "parallel/parallel_ida.hpp"
 #include "tools/app/request.hpp"
 
@@ -88,6 +93,12 @@ struct Hda {
   template <class B, Heuristic H>
   static SearchResult run(const SolveRequest& r, const H& h, const Goal<B>& goal,
                           const State<B>& start) {
+#if NPUZZLE_MPI
+    if (mpi::join_pending()) {  // a distributed job (tools/app/distributed.hpp)
+      if (!mpi::join(true)) throw InputError("another MPI rank could not start the search");
+      return mpi_hda_star(h, goal, start, r.limits, r.owner_hash);
+    }
+#endif
     return hda_star(h, goal, start, r.limits, HdaOptions{r.threads, r.owner_hash});
   }
 };
@@ -105,6 +116,12 @@ struct Pida {
   template <class B, Heuristic H>
   static SearchResult run(const SolveRequest& r, const H& h, const Goal<B>& goal,
                           const State<B>& start) {
+#if NPUZZLE_MPI
+    if (mpi::join_pending()) {
+      if (!mpi::join(true)) throw InputError("another MPI rank could not start the search");
+      return mpi_parallel_ida_star(h, goal, start, r.limits, r.threads, r.progress);
+    }
+#endif
     return parallel_ida_star(h, goal, start, r.limits, r.threads, r.progress);
   }
 };

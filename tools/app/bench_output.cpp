@@ -98,6 +98,7 @@ const std::vector<InstanceColumn>& instance_columns() {
       {"max_worker_expanded", [](R r, S) { return std::to_string(r.max_worker); }},
       {"mean_worker_expanded", [](R r, S) { return decimal(r.mean_worker, "%.1f"); }},
       {"sent", [](R r, S) { return std::to_string(r.outcome.result.stats.sent); }},
+      {"ranks", [](R r, S) { return std::to_string(r.outcome.ranks); }},
   };
   return columns;
 }

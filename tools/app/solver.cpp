@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include "tools/app/distributed.hpp"
+
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -114,16 +116,23 @@ SolveOutcome solve_instance(const SolveRequest& request, int rows, int cols,
       out.error_exit_code = ExitCode::Usage;
       return out;
     }
-    if (may_fall_back && databases_unavailable.load()) return solve(request, fallback, tiles);
+    const DistributedJob job(request, rows, cols, tiles);  // pida, hda under mpirun
+    const auto run = [&](const HeuristicChoice& chosen) {
+      SolveOutcome solved = solve(request, chosen, tiles);
+      solved.ranks = ranks_for(request.algorithm);
+      if (solved.ranks > 1 && request.algorithm == Algorithm::Hda) solved.threads = 1;  // per rank
+      return solved;
+    };
+    if (may_fall_back && databases_unavailable.load()) return run(fallback);
     try {
-      return solve(request, heuristic, tiles);
+      return run(heuristic);
     } catch (const DatabaseUnavailable& e) {
       if (!may_fall_back) throw;  // asked for by name: no substitute
       if (!databases_unavailable.exchange(true)) {
         std::cerr << "npuzzle: warning: no pattern database (" << printable(e.what()) << "); using "
                   << fallback.name() << " instead\n";
       }
-      return solve(request, fallback, tiles);
+      return run(fallback);
     }
   } catch (const DatabaseUnavailable& e) {
     out.error = e.what();

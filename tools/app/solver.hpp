@@ -34,7 +34,8 @@ namespace npuzzle {
 struct SolveOutcome {
   SearchResult result;
   std::string heuristic;  // the heuristic's name as used ("none" for BFS)
-  int threads = 1;        // threads the search ran on
+  int threads = 1;        // threads the search ran on (per rank)
+  int ranks = 1;          // MPI ranks it ran on (pida, hda under mpirun)
   std::string error;      // set when the instance could not be searched: what went wrong
   ExitCode error_exit_code = ExitCode::Input;  // with `error`: Usage or Input
   std::string unsolvable_note;                 // Unsolvable found before the search: why
