@@ -48,7 +48,8 @@ std::string shapes_with(int n) {
 
 class InstanceReader {
  public:
-  explicit InstanceReader(const ParseOptions& options) : size_(options.size) {}
+  explicit InstanceReader(const ParseOptions& options)
+      : size_(options.size), ordinal_(options.instances_before) {}
 
   std::vector<ParsedInstance> read(const std::vector<Line>& lines) {
     std::size_t i = 0;
@@ -286,7 +287,7 @@ std::string ParsedInstance::describe_error() const {
 }
 
 std::vector<ParsedInstance> parse_instances(std::istream& in, const ParseOptions& options) {
-  return InstanceReader(options).read(read_lines(in));
+  return InstanceReader(options).read(read_lines(in, options.first_line));
 }
 
 std::vector<ParsedInstance> parse_instances(std::string_view text, const ParseOptions& options) {

@@ -65,6 +65,10 @@ struct ParsedInstance {
 
 struct ParseOptions {
   BoardSize size;  // from --size; unknown (0x0) to infer from the tile count or grid shape
+  // For input read in pieces (each piece ends where no board can continue: after a blank line or a
+  // line of a whole board): the line number of the piece's first line, and the instances before it.
+  int first_line = 1;
+  std::int64_t instances_before = 0;
 };
 
 std::vector<ParsedInstance> parse_instances(std::istream& in, const ParseOptions& options = {});

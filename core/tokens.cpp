@@ -99,10 +99,10 @@ std::vector<Token> tokenize(std::string_view text) {
   return tokens;
 }
 
-std::vector<Line> read_lines(std::istream& in) {
+std::vector<Line> read_lines(std::istream& in, int first_line) {
   std::vector<Line> lines;
   std::string text;
-  int number = 0;
+  int number = first_line - 1;
   while (std::getline(in, text)) {
     ++number;
     const std::size_t hash = text.find('#');

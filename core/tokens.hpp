@@ -35,7 +35,8 @@ std::string shown(std::string_view text);
 Token classify(std::string text);
 std::vector<Token> tokenize(std::string_view text);
 // Reads the whole input into lines; comment-only lines are skipped, blank ones kept (empty tokens).
-std::vector<Line> read_lines(std::istream& in);
+// The first line is numbered `first_line`.
+std::vector<Line> read_lines(std::istream& in, int first_line = 1);
 // "number '…' is too large" or "unknown token '…'" for the first such token, else "".
 std::string first_unknown_token(const std::vector<Token>& tokens);
 // The values of the tokens [first, last).

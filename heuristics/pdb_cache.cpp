@@ -1,14 +1,49 @@
 #include "heuristics/pdb_cache.hpp"
 
+#include <chrono>
 #include <map>
 #include <mutex>
+#include <stop_token>
+#include <thread>
 
 namespace npuzzle::pdb {
+namespace {
+
+// Sets `stop` once `limits.interrupt` is set or limits.seconds have passed, polling every 10 ms
+// until the relay is destroyed; `timed_out` says which.
+class StopRelay {
+ public:
+  explicit StopRelay(const AutoBuildLimits& limits) {
+    if (!limits.interrupt && limits.seconds <= 0) return;
+    const auto deadline =
+        std::chrono::steady_clock::now() + std::chrono::duration<double>(limits.seconds);
+    thread_ = std::jthread([this, limits, deadline](std::stop_token token) {
+      while (!token.stop_requested()) {
+        if (limits.interrupt && limits.interrupt->load(std::memory_order_relaxed)) break;
+        if (limits.seconds > 0 && std::chrono::steady_clock::now() >= deadline) {
+          timed_out_.store(true);
+          break;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      }
+      if (!token.stop_requested()) stop_.store(true);
+    });
+  }
+  const std::atomic<bool>* stop() const { return &stop_; }
+  bool timed_out() const { return timed_out_.load(); }
+
+ private:
+  std::atomic<bool> stop_{false};
+  std::atomic<bool> timed_out_{false};
+  std::jthread thread_;  // last: joined before the flags go
+};
+
+}  // namespace
 
 std::shared_ptr<const PdbSet> cached_set(const std::string& dir, int rows, int cols,
                                          const std::vector<int>& goal, const std::string& partition,
                                          const std::function<void(const std::string&)>& log,
-                                         bool* first) {
+                                         bool* first, const AutoBuildLimits& limits) {
   static std::mutex mutex;
   static std::map<std::string, std::shared_ptr<const PdbSet>> cache;
   const std::filesystem::path where =
@@ -24,8 +59,17 @@ std::shared_ptr<const PdbSet> cached_set(const std::string& dir, int rows, int c
   if (auto it = cache.find(key); it != cache.end()) return it->second;
   FindOptions options;
   options.log = log;
-  auto set =
-      std::make_shared<const PdbSet>(find_or_build(where, rows, cols, goal, partition, options));
+  const StopRelay relay(limits);
+  options.stop = relay.stop();
+  std::shared_ptr<const PdbSet> set;
+  try {
+    set =
+        std::make_shared<const PdbSet>(find_or_build(where, rows, cols, goal, partition, options));
+  } catch (const PdbError& e) {
+    if (e.kind() != ErrorKind::Interrupted) throw;
+    if (log) log(e.what());
+    throw PdbError(ErrorKind::Interrupted, relay.timed_out() ? "time limit" : "interrupted");
+  }
   cache.emplace(std::move(key), set);
   if (first) *first = true;
   return set;

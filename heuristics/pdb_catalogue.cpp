@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <system_error>
 
+#include "heuristics/pdb_open.hpp"
+
 namespace npuzzle::pdb {
 namespace {
 
@@ -106,7 +108,7 @@ PdbSet build_set(const std::filesystem::path& dir, int rows, int cols, const std
                    "cannot create the database directory " + dir.string() + ": " + ec.message());
   for (const auto& tiles : partition.groups) {
     const auto path = table_path(dir, rows, cols, goal, tiles);
-    if (std::filesystem::exists(path)) continue;
+    if (entry_present(path)) continue;  // loaded (and checked) below
     BuildSpec spec{rows, cols, goal, tiles};
     validate_spec(spec);
     if (options.log) {
@@ -135,7 +137,7 @@ PdbSet find_or_build(const std::filesystem::path& dir, int rows, int cols,
                      const FindOptions& options) {
   auto present = [&](const Partition& p) {
     for (const auto& tiles : p.groups) {
-      if (!std::filesystem::exists(table_path(dir, rows, cols, goal, tiles))) return false;
+      if (!entry_present(table_path(dir, rows, cols, goal, tiles))) return false;
     }
     return true;
   };

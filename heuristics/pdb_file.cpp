@@ -12,6 +12,7 @@
 
 #include "core/board_sizes.hpp"
 #include "heuristics/pdb_index.hpp"
+#include "heuristics/pdb_open.hpp"
 
 namespace npuzzle::pdb {
 namespace {
@@ -206,8 +207,18 @@ std::int64_t modification_ns(const struct stat& st) {
 bool PdbTable::changed_on_disk() const {
   if (fd_ < 0) return false;
   struct stat st {};
-  return fstat(fd_, &st) != 0 || static_cast<std::size_t>(st.st_size) != map_bytes_ ||
-         modification_ns(st) != loaded_mtime_ns_;
+  if (fstat(fd_, &st) != 0 || static_cast<std::size_t>(st.st_size) != map_bytes_) return true;
+  const std::int64_t mtime = modification_ns(st);
+  if (mtime == checked_mtime_ns_.load(std::memory_order_relaxed)) return false;
+  // Touched or written to: the contents decide (a `touch` or an identical copy is no change). The
+  // mapping is shared, so it shows what is in the file now.
+  const auto* bytes = static_cast<const std::uint8_t*>(map_base_);
+  if (checksum({bytes, kHeaderBytes}) != header_checksum_ ||
+      checksum(payload()) != meta_.payload_checksum) {
+    return true;
+  }
+  checked_mtime_ns_.store(mtime, std::memory_order_relaxed);
+  return false;
 }
 
 void PdbTable::expect_unchanged_on_disk() const {
@@ -220,19 +231,8 @@ void PdbTable::expect_unchanged_on_disk() const {
 }
 
 std::shared_ptr<const PdbTable> PdbTable::load(const std::filesystem::path& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    const int error = errno;
-    if (error == ENOENT) {
-      throw PdbError(ErrorKind::Missing, "pattern database " + path.string() + " does not exist");
-    }
-    fail(path, "cannot open: " + errno_text(error));
-  }
   struct stat st {};
-  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    ::close(fd);
-    fail(path, "not a regular file");
-  }
+  const int fd = open_database_file(path, st);
   const auto size = static_cast<std::uint64_t>(st.st_size);
   if (size < kHeaderBytes) {
     ::close(fd);
@@ -248,7 +248,7 @@ std::shared_ptr<const PdbTable> PdbTable::load(const std::filesystem::path& path
   table->map_base_ = base;
   table->map_bytes_ = size;
   table->fd_ = fd;
-  table->loaded_mtime_ns_ = modification_ns(st);
+  table->checked_mtime_ns_.store(modification_ns(st));
   table->path_ = path;
   const auto* bytes = static_cast<const std::uint8_t*>(base);
   table->meta_ = decode_header(path, std::vector<std::uint8_t>(bytes, bytes + kHeaderBytes));
@@ -259,6 +259,7 @@ std::shared_ptr<const PdbTable> PdbTable::load(const std::filesystem::path& path
   }
   table->data_ = bytes + kHeaderBytes;
   table->entry_bits_ = table->meta_.entry_bits;
+  table->header_checksum_ = checksum({bytes, kHeaderBytes});
   madvise(base, size, MADV_WILLNEED);
   if (checksum(table->payload()) != table->meta_.payload_checksum) {
     fail(path, "corrupted (payload checksum mismatch); rebuild it with pdbgen");
@@ -298,9 +299,9 @@ void expect_matches(const PdbTable& table, int rows, int cols, const std::vector
 void write_table(const std::filesystem::path& path, const PdbMeta& meta,
                  std::span<const std::uint8_t> payload, const std::atomic<bool>* stop) {
   const std::vector<std::uint8_t> header = encode_header(meta);
-  const std::filesystem::path temp =
-      path.string() + ".tmp." + std::to_string(static_cast<long>(::getpid()));
-  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  remove_stale_temporaries(path);
+  const std::filesystem::path temp = temporary_name(path);
+  const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
   if (fd < 0) {
     throw PdbError(ErrorKind::Io, "cannot create " + temp.string() + ": " + errno_text(errno));
   }

@@ -108,9 +108,10 @@ class PdbTable {
   const std::uint8_t* data() const { return data_; }
 
   // Whether the file this table was loaded from has been written to or truncated in place since
-  // (same inode, other size or modification time): lookups may then read other values than the
+  // (same inode, other size, or another modification time and other contents: a `touch` or the
+  // same bytes written again is no change): lookups may then read other values than the
   // checksummed ones. A file replaced by rename is no change (the mapping keeps the old one).
-  // Always false for a table made in memory.
+  // Always false for a table made in memory. Safe to call from one thread while others look up.
   bool changed_on_disk() const;
   // Throws PdbError(Database) naming the file when changed_on_disk().
   void expect_unchanged_on_disk() const;
@@ -124,9 +125,11 @@ class PdbTable {
   int entry_bits_ = 8;
   void* map_base_ = nullptr;  // the whole mapped file, when loaded from disk
   std::size_t map_bytes_ = 0;
-  int fd_ = -1;                       // the file, kept open to check it did not change
-  std::int64_t loaded_mtime_ns_ = 0;  // its modification time when loaded (its size: map_bytes_)
-  std::vector<std::uint8_t> owned_;   // the payload, when made in memory
+  int fd_ = -1;  // the file, kept open to check it did not change
+  // Its last modification time seen with the loaded contents (its size: map_bytes_).
+  mutable std::atomic<std::int64_t> checked_mtime_ns_{0};
+  std::uint64_t header_checksum_ = 0;  // of the header block as loaded
+  std::vector<std::uint8_t> owned_;    // the payload, when made in memory
 };
 
 // Checks that `table` is the database asked for: board size, goal and pattern tiles (in order).

@@ -31,10 +31,12 @@ with open(report_path) as f:
     report = json.load(f)
 
 areas = {
-    "signals": "Interrupts (SIGINT, SIGTERM)",
+    "signals": "Interrupts (SIGINT, SIGTERM, SIGHUP)",
     "limits": "Limits and batches",
     "database": "Pattern-database files",
     "input": "Malformed input and bad options",
+    "output": "Writes that fail",
+    "memory": "Memory and threads",
 }
 rows = {key: [] for key in areas}
 skipped = []

@@ -4,11 +4,14 @@
 #include <csignal>
 
 #include "tools/app/app.hpp"
+#include "tools/app/distributed.hpp"
+#include "tools/last_resort.hpp"
 
 namespace {
 
-// Ctrl-C (or SIGTERM) asks the running searches to stop; they return their statistics so far.
-// A second signal ends the process at once.
+// Ctrl-C (or SIGTERM, or SIGHUP when the terminal goes away) asks the running searches, a database
+// build and the reading of the input to stop; the searches return their statistics so far. A second
+// signal ends the process at once.
 extern "C" void on_stop_signal(int signal_number) {
   npuzzle::interrupt_requested.store(true, std::memory_order_relaxed);
   std::signal(signal_number, SIG_DFL);
@@ -27,8 +30,18 @@ extern "C" void on_bus_error(int) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  npuzzle::start_distributed(&argc, &argv);  // MPI, when started by mpirun (an MPI build)
   std::signal(SIGINT, on_stop_signal);
   std::signal(SIGTERM, on_stop_signal);
+  std::signal(SIGHUP, on_stop_signal);
   std::signal(SIGBUS, on_bus_error);
-  return npuzzle::to_int(npuzzle::run_npuzzle(argc, argv));
+  // A file size limit (ulimit -f) during a database build: write() fails with EFBIG and the build
+  // reports it, instead of the process being killed with the temporary file left behind.
+  std::signal(SIGXFSZ, SIG_IGN);
+  npuzzle::install_last_resort_handler("npuzzle");
+  // Under mpirun, ranks other than 0 serve rank 0's distributed searches.
+  if (npuzzle::serves_jobs()) return npuzzle::serve_jobs();
+  const int code = npuzzle::to_int(npuzzle::run_npuzzle(argc, argv));
+  npuzzle::end_distributed();
+  return code;
 }

@@ -1,7 +1,10 @@
 #include "tools/options.hpp"
 
+#include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cmath>
+#include <limits>
 
 namespace npuzzle {
 
@@ -47,8 +50,28 @@ std::uint64_t parse_memory_size(const std::string& text, const std::string& opti
     throw UsageError(option + ": '" + printable(text) + "' is not a size (e.g. 512M, 4G)");
   }
   const double value = std::stod(text.substr(0, number_end)) * std::ldexp(1.0, shift);
-  if (value >= std::ldexp(1.0, 64)) throw UsageError(option + ": '" + text + "' is too large");
+  if (value >= std::ldexp(1.0, 64)) {
+    throw UsageError(option + ": '" + printable(text) + "' is too large");
+  }
   return static_cast<std::uint64_t>(value);
+}
+
+std::uint64_t parse_count(const std::string& text, const std::string& option) {
+  std::uint64_t value = 0;
+  const char* first = text.data();
+  const char* last = first + text.size();
+  const bool digits_only = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+    return c >= '0' && c <= '9';
+  });
+  const auto [end, error] = std::from_chars(first, last, value);
+  if (!digits_only || end != last) {
+    throw UsageError(option + ": '" + printable(text) + "' is not a whole number >= 0");
+  }
+  if (error == std::errc::result_out_of_range) {
+    throw UsageError(option + ": '" + printable(text) + "' is too large (at most " +
+                     std::to_string(std::numeric_limits<std::uint64_t>::max()) + ")");
+  }
+  return value;
 }
 
 }  // namespace npuzzle

@@ -25,5 +25,11 @@ GoalSpec parse_goal_option(const std::string& text);
 // iB; a fraction allowed). `option` names the option in the message of the UsageError thrown for
 // anything else.
 std::uint64_t parse_memory_size(const std::string& text, const std::string& option = "--mem-limit");
+// Decimal digits only (no sign, no blanks) fitting 64 bits; throws UsageError naming `option`.
+std::uint64_t parse_count(const std::string& text, const std::string& option);
+
+// The most threads any option accepts (--threads of solve and bench, and of pdbgen): more are
+// refused as a usage error rather than exhausting memory with thread stacks and per-thread tables.
+inline constexpr int kMaxThreads = 1024;
 
 }  // namespace npuzzle

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <iostream>
@@ -26,6 +27,9 @@
 #include "heuristics/pdb_catalogue.hpp"
 #include "heuristics/pdb_file.hpp"
 #include "heuristics/pdb_index.hpp"
+#include "heuristics/pdb_open.hpp"
+#include "tools/checked_output.hpp"
+#include "tools/last_resort.hpp"
 #include "tools/options.hpp"
 
 namespace {
@@ -35,6 +39,8 @@ using npuzzle::ExitCode;
 using npuzzle::to_int;
 
 std::atomic<bool> g_stop{false};
+
+constexpr int kMaxThreads = 1024;  // as npuzzle's --threads
 
 extern "C" void on_signal(int) { g_stop.store(true); }
 
@@ -99,7 +105,7 @@ ExitCode run_build(const std::string& size, const std::string& partition_text,
   const bool tty = ::isatty(2);
   for (const auto& tiles : partition.groups) {
     const auto path = table_path(dir, rows, cols, goal, tiles);
-    if (!force && std::filesystem::exists(path)) {
+    if (!force && entry_present(path)) {
       std::cerr << path.string() << " exists; skipped (--force rebuilds it)\n";
       continue;
     }
@@ -148,6 +154,7 @@ ExitCode run_info(const std::string& file) {
             << "max distance:  " << m.max_distance << " (max stored " << m.max_stored << ")\n"
             << "checksum:      " << std::hex << m.payload_checksum << std::dec << " (verified)\n"
             << "generator:     " << m.generator << "\n";
+  npuzzle::flush_stdout_or_throw();
   return ExitCode::Solved;
 }
 
@@ -161,6 +168,7 @@ ExitCode run_verify(const std::string& file, int threads) {
   }
   if (report.unreached) std::cout << "unreached (other parity): " << report.unreached << "\n";
   std::cout << file << ": " << (report.ok ? "" : "FAILED: ") << report.message << "\n";
+  npuzzle::flush_stdout_or_throw();
   return report.ok ? ExitCode::Solved : ExitCode::Input;
 }
 
@@ -169,8 +177,10 @@ ExitCode run_verify(const std::string& file, int threads) {
 int main(int argc, char** argv) {
   std::signal(SIGINT, on_signal);
   std::signal(SIGTERM, on_signal);
+  std::signal(SIGHUP, on_signal);
   std::signal(SIGXFSZ, SIG_IGN);  // a file size limit makes write() fail with EFBIG instead
   std::signal(SIGBUS, on_bus_error);
+  npuzzle::install_last_resort_handler("pdbgen");
 
   CLI::App app{"pdbgen: build, describe and verify npuzzle pattern databases"};
   app.set_version_flag("--version", std::string("pdbgen ") + NPUZZLE_VERSION);
@@ -194,8 +204,8 @@ int main(int argc, char** argv) {
   build->add_option(
       "--dir", dir,
       "database directory (default $NPUZZLE_PDB_DIR, $XDG_CACHE_HOME/npuzzle, ~/.cache/npuzzle)");
-  build->add_option("--threads", threads, "worker threads (default: all)")
-      ->check(CLI::NonNegativeNumber);
+  build->add_option("--threads", threads, "worker threads (default: all, at most 1024)")
+      ->check(CLI::Range(0, kMaxThreads));
   build->add_option("--mem-limit", mem_limit,
                     "refuse to build when the build needs more (e.g. 6G)");
   build->add_flag("--force", force, "rebuild files that already exist");
@@ -204,8 +214,8 @@ int main(int argc, char** argv) {
   auto* verify =
       app.add_subcommand("verify", "check a database's checksum and breadth-first invariants");
   verify->add_option("FILE", file, "database file")->required();
-  verify->add_option("--threads", threads, "worker threads (default: all)")
-      ->check(CLI::NonNegativeNumber);
+  verify->add_option("--threads", threads, "worker threads (default: all, at most 1024)")
+      ->check(CLI::Range(0, kMaxThreads));
 
   try {
     app.parse(argc, argv);
@@ -227,10 +237,18 @@ int main(int argc, char** argv) {
   } catch (const npuzzle::UsageError& e) {
     std::cerr << "pdbgen: " << npuzzle::printable(e.what()) << "\n";
     return to_int(ExitCode::Usage);
+  } catch (const npuzzle::OutputError& e) {
+    std::cerr << "pdbgen: " << npuzzle::printable(e.what()) << "\n";
+    return to_int(ExitCode::Input);
   } catch (const std::bad_alloc&) {
     std::cerr << "pdbgen: out of memory\n";
     return to_int(ExitCode::OutOfMemory);
   } catch (const std::exception& e) {
+    if (const std::string memory = npuzzle::memory_failure_of_current_exception();
+        !memory.empty()) {
+      std::cerr << "pdbgen: " << memory << "\n";  // a thread that could not be created
+      return to_int(ExitCode::OutOfMemory);
+    }
     std::cerr << "pdbgen: " << npuzzle::printable(e.what()) << "\n";
     return to_int(ExitCode::Input);
   }

@@ -71,7 +71,7 @@ TEST_P(FaultLimits, EndsWithExitFourOrFiveAndStatistics) {
       flags = "--time-limit 0.2";
       break;
     case LimitKind::Memory:
-      flags = stores_nodes(c.algorithm) ? "--mem-limit 1M" : "--mem-limit 1M --time-limit 1";
+      flags = stores_nodes(c.algorithm) ? "--mem-limit 32M" : "--mem-limit 32M --time-limit 1";
       break;
   }
   std::istringstream words(flags);

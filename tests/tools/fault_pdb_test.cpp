@@ -5,7 +5,7 @@
 //     is reported (exit 2) and leaves nothing behind;
 //   - a truncated, flipped-byte, over-long or wrong database given to `npuzzle solve --heuristic
 //     pdb --pdb-dir DIR` ends with exit 2 and a message naming the file;
-//   - a database renamed over while a batch is solving does not disturb that batch.
+//   - a database renamed over, or touched, while a batch is solving does not disturb that batch.
 // The databases are small: the exact (full) 3x3 table (about 0.2 MB) and a 5-tile 4x4 pattern.
 // Tests that need `npuzzle --heuristic pdb` skip while the front end does not offer it.
 #include <gtest/gtest.h>
@@ -382,6 +382,29 @@ TEST_F(FaultPdbInUse, DatabaseTruncatedInPlaceDuringABatchEndsWithExitTwo) {
                "the database truncated in place to its header while a batch of 20,000 3x3 boards "
                "is solving with it",
                run.describe() + ": `" + message + "`");
+}
+
+TEST_F(FaultPdbInUse, DatabaseTouchedDuringABatchIsNoChange) {
+  // `touch`: a new modification time, the same bytes; the contents decide, not the time.
+  const RunResult run = batch_with_database_changed(
+      dir, "touched", [&] { fs::last_write_time(table, fs::file_time_type::clock::now()); });
+  ASSERT_TRUE(run.triggered) << "the batch ended before the file was touched; " << run.describe();
+  ASSERT_TRUE(run.exited()) << run.describe() << "\n" << run.err;
+  EXPECT_EQ(run.exit_code, 0) << first_line(run.err);
+  std::size_t reported = 0, solved = 0;
+  std::istringstream in(run.out);
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty()) continue;
+    ++reported;
+    solved += nlohmann::json::parse(line)["status"] == "solved";
+  }
+  EXPECT_EQ(reported, 20000u);
+  EXPECT_EQ(solved, 20000u);
+  record_fault("database",
+               "the database touched (`touch`: new modification time, same bytes) while a batch "
+               "of 20,000 3x3 boards is solving with it",
+               run.describe() + "; " + std::to_string(reported) + " reported, " +
+                   std::to_string(solved) + " solved (the contents were checked: unchanged)");
 }
 
 }  // namespace

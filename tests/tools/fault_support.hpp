@@ -6,7 +6,9 @@
 // extra environment, an optional file-size limit (RLIMIT_FSIZE with SIGXFSZ ignored, as `ulimit -f`
 // gives), and an optional action once the child has started working: when its stderr first
 // contains a trigger text (or after a delay), a signal is sent or a callback runs (e.g. replacing a
-// file on disk).
+// file on disk). Standard output can go to a given path (/dev/full), be closed, or be a pipe whose
+// reader is gone (SIGPIPE ignored); an address-space limit (RLIMIT_AS, as `ulimit -v`) makes
+// allocations fail for real; the child's peak resident size is reported (wait4's ru_maxrss).
 //
 // Every fault test calls `record_fault` with what was tried and what the program did; the records
 // become properties of the test in a gtest JSON report, from which tests/fault_table.sh writes
@@ -86,8 +88,16 @@ struct RunSpec {
   std::vector<std::string> argv;                         // argv[0] is the binary's path
   std::string stdin_text;                                // empty: stdin is /dev/null
   std::vector<std::pair<std::string, std::string>> env;  // added to the environment
+  std::vector<std::string> unset_env;                    // removed from it (before `env`)
   double timeout_seconds = 60;                           // then SIGKILL and timed_out
   std::optional<long> file_size_limit;                   // RLIMIT_FSIZE in bytes
+  bool sigxfsz_default = false;  // with file_size_limit: SIGXFSZ left to kill, unless the tool
+                                 // ignores it itself (the default: ignored, writes fail)
+  std::optional<long> address_space_limit;  // RLIMIT_AS in bytes (ulimit -v)
+  // Standard output: "" captured; a path such as "/dev/full"; "closed"; "broken-pipe" (a pipe
+  // whose reader is gone, SIGPIPE ignored so that writes fail with EPIPE).
+  std::string stdout_to;
+  bool ignore_sigpipe = false;
   // The action: once stderr contains `trigger` (any time when empty) and `delay_seconds` more
   // have passed, send `signal_number` (when non-zero) and call `on_trigger` (when set), once.
   std::string trigger;
@@ -102,6 +112,7 @@ struct RunResult {
   int term_signal = 0;  // when a signal ended the child
   bool timed_out = false;
   bool triggered = false;            // the action ran
+  long max_rss_kib = 0;              // the child's peak resident set (ru_maxrss)
   double seconds_after_trigger = 0;  // from the action to the child's end
   std::string out, err;
   bool exited() const { return !timed_out && term_signal == 0; }
@@ -126,6 +137,11 @@ inline RunResult run_program(const RunSpec& spec) {
   args.push_back(nullptr);
 
   RunResult result;
+  int pipe_fds[2] = {-1, -1};
+  if (spec.stdout_to == "broken-pipe" && ::pipe(pipe_fds) != 0) {
+    ADD_FAILURE() << "pipe failed";
+    return result;
+  }
   const auto start = std::chrono::steady_clock::now();
   const pid_t pid = ::fork();
   if (pid < 0) {
@@ -135,20 +151,38 @@ inline RunResult run_program(const RunSpec& spec) {
   if (pid == 0) {
     const int in_fd =
         ::open(spec.stdin_text.empty() ? "/dev/null" : in_path.c_str(), O_RDONLY | O_CLOEXEC);
-    const int out_fd = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    const std::string out_name =
+        spec.stdout_to.empty() || spec.stdout_to == "closed" || spec.stdout_to == "broken-pipe"
+            ? out_path.string()
+            : spec.stdout_to;
+    int out_fd = ::open(out_name.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     const int err_fd = ::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (spec.stdout_to == "broken-pipe") {
+      ::close(pipe_fds[0]);
+      out_fd = pipe_fds[1];
+    }
     if (in_fd < 0 || out_fd < 0 || err_fd < 0) ::_exit(126);
     ::dup2(in_fd, 0);
     ::dup2(out_fd, 1);
     ::dup2(err_fd, 2);
+    if (spec.stdout_to == "closed") ::close(1);
+    ::signal(SIGPIPE, spec.ignore_sigpipe ? SIG_IGN : SIG_DFL);
+    if (spec.address_space_limit) {
+      const rlimit limit{static_cast<rlim_t>(*spec.address_space_limit),
+                         static_cast<rlim_t>(*spec.address_space_limit)};
+      ::setrlimit(RLIMIT_AS, &limit);
+    }
+    for (const std::string& name : spec.unset_env) ::unsetenv(name.c_str());
     for (const auto& [name, value] : spec.env) ::setenv(name.c_str(), value.c_str(), 1);
     ::signal(SIGINT, SIG_DFL);
     ::signal(SIGTERM, SIG_DFL);
+    ::signal(SIGHUP, SIG_DFL);
     sigset_t none;
     sigemptyset(&none);
     ::sigprocmask(SIG_SETMASK, &none, nullptr);
     if (spec.file_size_limit) {
-      ::signal(SIGXFSZ, SIG_IGN);  // kept across exec: writes fail with EFBIG instead
+      // Kept across exec: writes fail with EFBIG instead.
+      ::signal(SIGXFSZ, spec.sigxfsz_default ? SIG_DFL : SIG_IGN);
       const rlimit limit{static_cast<rlim_t>(*spec.file_size_limit),
                          static_cast<rlim_t>(*spec.file_size_limit)};
       ::setrlimit(RLIMIT_FSIZE, &limit);
@@ -157,6 +191,10 @@ inline RunResult run_program(const RunSpec& spec) {
     ::_exit(127);
   }
 
+  if (pipe_fds[0] >= 0) {  // the reader goes away at once
+    ::close(pipe_fds[0]);
+    ::close(pipe_fds[1]);
+  }
   const auto elapsed = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
@@ -164,8 +202,9 @@ inline RunResult run_program(const RunSpec& spec) {
   std::optional<double> trigger_seen;  // when the trigger text first appeared
   double action_time = 0;
   int status = 0;
+  rusage usage{};
   for (;;) {
-    const pid_t done = ::waitpid(pid, &status, WNOHANG);
+    const pid_t done = ::wait4(pid, &status, WNOHANG, &usage);
     if (done == pid) break;
     const double now = elapsed();
     if (has_action && !result.triggered) {
@@ -184,13 +223,14 @@ inline RunResult run_program(const RunSpec& spec) {
     }
     if (now > spec.timeout_seconds) {
       ::kill(pid, SIGKILL);
-      ::waitpid(pid, &status, 0);
+      ::wait4(pid, &status, 0, &usage);
       result.timed_out = true;
       break;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(has_action && !result.triggered ? 1 : 5));
   }
   if (result.triggered) result.seconds_after_trigger = elapsed() - action_time;
+  result.max_rss_kib = usage.ru_maxrss;
   if (!result.timed_out) {
     if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
     if (WIFSIGNALED(status)) result.term_signal = WTERMSIG(status);

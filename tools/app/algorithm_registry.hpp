@@ -20,6 +20,11 @@
 #include "core/greedy.hpp"
 #include "core/ida_star.hpp"
 #include "parallel/hda_star.hpp"
+#if NPUZZLE_MPI
+#include "core/parse.hpp"  // InputError
+#include "parallel/mpi_hda.hpp"
+#include "parallel/mpi_pida.hpp"
+#endif
 #include "parallel/parallel_ida.hpp"
 #include "tools/app/request.hpp"
 
@@ -62,8 +67,16 @@ struct AlgorithmRegistry {
       case Algorithm::AStar:
         return astar(h, goal, start, r.limits, with_tie_break<AStarOptions>(r));
       case Algorithm::Hda:
+#if NPUZZLE_MPI
+        if (distributed()) return mpi_hda_star(h, goal, start, r.limits, r.owner_hash);
+#endif
         return hda_star(h, goal, start, r.limits, HdaOptions{r.threads, r.owner_hash});
       case Algorithm::Pida:
+#if NPUZZLE_MPI
+        if (distributed()) {
+          return mpi_parallel_ida_star(h, goal, start, r.limits, r.threads, r.progress);
+        }
+#endif
         return parallel_ida_star(h, goal, start, r.limits, r.threads, r.progress);
       case Algorithm::Bfs:
         return bfs(goal, start, r.limits);
@@ -84,6 +97,15 @@ struct AlgorithmRegistry {
   }
 
  private:
+#if NPUZZLE_MPI
+  // True when this search is a distributed job (tools/app/distributed.hpp) that every rank joins.
+  static bool distributed() {
+    if (!mpi::join_pending()) return false;
+    if (!mpi::join(true)) throw InputError("another MPI rank could not start the search");
+    return true;
+  }
+#endif
+
   // The search's options with --tie-break if given (else the search's own default).
   template <class Options>
   static Options with_tie_break(const SolveRequest& r) {

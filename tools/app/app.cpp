@@ -1,15 +1,19 @@
 #include "tools/app/app.hpp"
 
+#include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
+#include <limits>
 
 #include "tools/app/commands.hpp"
+#include "tools/checked_output.hpp"
+#include "tools/last_resort.hpp"
 
 namespace npuzzle {
-
-std::atomic<bool> interrupt_requested{false};
 
 namespace {
 
@@ -46,36 +50,6 @@ void add_search_options(CLI::App& command, SearchOptions& o) {
                      "$XDG_CACHE_HOME/npuzzle or ~/.cache/npuzzle)");
 }
 
-SolveRequest make_request(const SearchOptions& o) {
-  SolveRequest request;
-  const auto algorithm = parse_algorithm(o.algorithm);
-  if (!algorithm) {
-    throw UsageError("--algo: unknown algorithm '" + o.algorithm + "' (" + algorithm_names() + ")");
-  }
-  request.algorithm = *algorithm;
-  if (!o.heuristic.empty()) {
-    std::string error;
-    request.heuristic = parse_heuristic(o.heuristic, error);
-    if (!request.heuristic) throw UsageError("--heuristic: " + error);
-  }
-  if (!o.tie_break.empty()) {
-    request.tie_break = parse_tie_break(o.tie_break);
-    if (!request.tie_break) {
-      throw UsageError("--tie-break: unknown value '" + o.tie_break + "' (lifo, fifo, larger-g)");
-    }
-  }
-  if (!parse_owner_hash(o.owner_hash, request.owner_hash)) {
-    throw UsageError("--owner-hash: unknown value '" + o.owner_hash +
-                     "' (abstract-zobrist, zobrist)");
-  }
-  request.limits.time_seconds = o.time_limit;
-  request.limits.nodes = o.node_limit;
-  if (!o.memory_limit.empty()) request.limits.memory_bytes = parse_memory_size(o.memory_limit);
-  request.limits.interrupt = &interrupt_requested;
-  request.pdb_dir = o.pdb_dir;
-  return request;
-}
-
 ExitCode run_npuzzle(int argc, char** argv) {
   CLI::App app{
       "npuzzle: optimal solver for sliding-tile puzzles (2x2 .. 5x5, the 8- and 15-puzzle).\n"
@@ -98,7 +72,13 @@ ExitCode run_npuzzle(int argc, char** argv) {
     return app.exit(e) == 0 ? ExitCode::Solved : ExitCode::Usage;
   }
   try {
-    return action();
+    const ExitCode code = action();
+    flush_stdout_or_throw();
+    return code;
+  } catch (const OutputError& e) {
+    interrupt_requested.store(true);
+    std::cerr << "npuzzle: " << printable(e.what()) << "\n";
+    return ExitCode::Input;
   } catch (const UsageError& e) {
     std::cerr << "npuzzle: " << printable(e.what()) << "\n";
     return ExitCode::Usage;
@@ -107,6 +87,14 @@ ExitCode run_npuzzle(int argc, char** argv) {
     return ExitCode::Input;
   } catch (const std::bad_alloc&) {
     std::cerr << "npuzzle: out of memory\n";
+    return ExitCode::OutOfMemory;
+  } catch (const std::filesystem::filesystem_error& e) {
+    std::cerr << "npuzzle: " << printable(e.what()) << "\n";
+    return ExitCode::Input;
+  } catch (const std::exception&) {
+    const std::string memory = memory_failure_of_current_exception();  // a thread not created
+    if (memory.empty()) throw;
+    std::cerr << "npuzzle: " << memory << "\n";
     return ExitCode::OutOfMemory;
   }
 }

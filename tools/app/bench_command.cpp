@@ -21,6 +21,7 @@
 #include "tools/app/bench_output.hpp"
 #include "tools/app/bench_sweep.hpp"
 #include "tools/app/commands.hpp"
+#include "tools/checked_output.hpp"
 
 namespace npuzzle {
 namespace {
@@ -113,15 +114,19 @@ ExitCode run_bench(const BenchOptions& o) {
   std::ofstream csv;
   if (!o.csv.empty()) {
     csv.open(o.csv);
-    if (!csv) throw InputError("cannot write '" + o.csv + "'");
+    if (!csv) throw OutputError("cannot write '" + o.csv + "'");
     write_csv_header(csv);
+    flush_or_throw(csv, "the CSV file " + o.csv);
   }
 
   std::optional<Sweep> baseline;
   std::string heuristic_used;
   ExitCode exit_code = ExitCode::Solved;
   const auto keep = [&](Sweep sweep) {
-    if (csv.is_open()) write_csv_rows(csv, sweep);
+    if (csv.is_open()) {
+      write_csv_rows(csv, sweep);
+      flush_or_throw(csv, "the CSV file " + o.csv);
+    }
     exit_code = std::max(exit_code, sweep.exit_code);
     return sweep;
   };
@@ -152,7 +157,7 @@ ExitCode run_bench(const BenchOptions& o) {
   if (baseline) rows.push_back(&*baseline);
   for (const Sweep& s : sweeps) rows.push_back(&s);
   print_sweep_table(stdout, rows, base, parallel_search);
-  std::fflush(stdout);
+  flush_stdout_or_throw();
   if (!o.plot.empty()) {
     write_plot(o.plot, sweeps, base,
                "npuzzle bench: " + algorithm + " + " + heuristic_used + ", " + set_name + " (" +

@@ -1,8 +1,14 @@
 #include "tools/app/bench_output.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <functional>
+#include "tools/checked_output.hpp"
 
 namespace npuzzle {
 namespace {
@@ -92,6 +98,7 @@ const std::vector<InstanceColumn>& instance_columns() {
       {"max_worker_expanded", [](R r, S) { return std::to_string(r.max_worker); }},
       {"mean_worker_expanded", [](R r, S) { return decimal(r.mean_worker, "%.1f"); }},
       {"sent", [](R r, S) { return std::to_string(r.outcome.result.stats.sent); }},
+      {"ranks", [](R r, S) { return std::to_string(r.outcome.ranks); }},
   };
   return columns;
 }
@@ -154,8 +161,18 @@ void write_plot(const std::string& file, const std::vector<Sweep>& sweeps, const
   if (file.find_first_of("'\"\n") != std::string::npos) {
     throw UsageError("--plot: the file name must not contain quotes");
   }
+  // gnuplot does not report a failed write: it draws into a temporary file, copied to FILE here
+  // with every write checked.
+  std::string drawn = (std::filesystem::temp_directory_path() / "npuzzle-plot-XXXXXX").string();
+  const int drawn_fd = ::mkstemp(drawn.data());
+  if (drawn_fd < 0) throw OutputError("cannot create a temporary file for the plot");
+  ::close(drawn_fd);
+  const auto remove_drawn = [&] { ::unlink(drawn.c_str()); };
   FILE* gnuplot = popen("gnuplot", "w");
-  if (!gnuplot) throw InputError("cannot run gnuplot (install gnuplot-nox)");
+  if (!gnuplot) {
+    remove_drawn();
+    throw InputError("cannot run gnuplot (install gnuplot-nox)");
+  }
   std::fprintf(gnuplot, "$data << EOD\n");
   for (const Sweep& s : sweeps) {
     const SweepView view{s, relative(s, base), base};
@@ -189,12 +206,24 @@ void write_plot(const std::string& file, const std::vector<Sweep>& sweeps, const
                "$data using %s:%s with linespoints title 'search overhead (expanded / base)', "
                "$data using %s:%s with linespoints title 'communication (sent / expanded)'\n"
                "unset multiplot\n",
-               file.c_str(), title.c_str(),
+               drawn.c_str(), title.c_str(),
                (base.algorithm + " on " + std::to_string(base.threads)).c_str(), x.c_str(),
                col("speedup").c_str(), x.c_str(), col("ideal").c_str(), x.c_str(),
                col("efficiency").c_str(), x.c_str(), col("balance").c_str(), x.c_str(),
                col("overhead").c_str(), x.c_str(), col("sent/exp").c_str());
-  if (pclose(gnuplot) != 0) throw InputError("gnuplot failed (is gnuplot-nox installed?)");
+  if (pclose(gnuplot) != 0) {
+    remove_drawn();
+    throw InputError("gnuplot failed (is gnuplot-nox installed?)");
+  }
+  std::ifstream png(drawn, std::ios::binary);
+  std::ofstream out(file, std::ios::binary);
+  if (!out) {
+    remove_drawn();
+    throw OutputError("cannot write the plot " + file);
+  }
+  out << png.rdbuf();
+  remove_drawn();
+  flush_or_throw(out, "the plot " + file);
 }
 
 }  // namespace npuzzle

@@ -43,6 +43,7 @@ Sweep run_sweep(const SolveRequest& request, int threads, const std::vector<Benc
                 bool quiet, std::string& heuristic_used) {
   SolveRequest mine = request;
   mine.threads = threads;
+  mine.instances_at_once = is_parallel(request.algorithm) ? 1 : threads;
   Sweep sweep;
   sweep.algorithm = algorithm_name(request.algorithm);
   sweep.threads = threads;

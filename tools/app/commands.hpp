@@ -14,31 +14,14 @@
 #include "core/exit_code.hpp"
 #include "core/goal.hpp"
 #include "core/parse.hpp"
+#include "tools/app/options.hpp"
 #include "tools/app/solver.hpp"
 
 namespace npuzzle {
 
 using Action = std::function<ExitCode()>;
 
-// Options of `solve` and `bench` that choose and bound the search.
-struct SearchOptions {
-  std::string algorithm = "ida";
-  std::string heuristic;  // "" for the default of each board size
-  std::string tie_break;  // "" for the algorithm's default
-  std::string owner_hash = "abstract-zobrist";
-  double time_limit = 0;
-  std::uint64_t node_limit = 0;
-  std::string memory_limit;
-  std::string pdb_dir;
-};
-
 void add_search_options(CLI::App& command, SearchOptions& options);
-// Checks the options and fills a request (its goal, threads and progress are left to the caller).
-SolveRequest make_request(const SearchOptions& options);
-
-// The option values shared with pdbgen (parse_size_option, parse_goal_option, parse_memory_size)
-// are in tools/options.hpp.
-
 void add_solve_command(CLI::App& app, Action& action);
 void add_random_command(CLI::App& app, Action& action);
 void add_verify_command(CLI::App& app, Action& action);

@@ -104,14 +104,15 @@ struct Pdb {
   template <class B, class F>
   static SearchResult with(const SolveRequest& request, const HeuristicChoice& choice,
                            const Goal<B>& goal, F&& f) {
-    try {
+    try {  // a build of missing databases counts against the interrupt and the time limit
       std::vector<int> goal_tiles(B::kCells);
       for (int c = 0; c < B::kCells; ++c) {
         goal_tiles[static_cast<std::size_t>(c)] = goal.state.tile_at(c);
       }
       bool first = false;
       const auto set =
-          tool_pdb_set(request.pdb_dir, B::kRows, B::kCols, goal_tiles, choice.variant, first);
+          tool_pdb_set(request.pdb_dir, B::kRows, B::kCols, goal_tiles, choice.variant, first,
+                       pdb::AutoBuildLimits{request.limits.interrupt, request.limits.time_seconds});
       // A table written to in place before the search ended makes its answer void (Database).
       return with_pdb_heuristic(goal, *set, true, [&](const auto& h) {
         if (first) std::cerr << "npuzzle: heuristic " << describe_heuristic(h) << "\n";
@@ -120,8 +121,24 @@ struct Pdb {
         return result;
       });
     } catch (const pdb::PdbError& e) {
-      if (e.kind() == pdb::ErrorKind::Usage) throw UsageError(e.what());
-      if (e.kind() == pdb::ErrorKind::Memory) throw std::bad_alloc();
+      switch (e.kind()) {
+        case pdb::ErrorKind::Usage:  // no database directory
+          throw DatabaseUnavailable(e.what(), ExitCode::Usage);
+        case pdb::ErrorKind::Io:  // the directory cannot be created or written
+          throw DatabaseUnavailable(e.what(), ExitCode::Input);
+        case pdb::ErrorKind::Memory:
+          throw std::bad_alloc();
+        case pdb::ErrorKind::Interrupted: {  // the build was stopped: no file was left
+          SearchResult stopped;
+          stopped.status = Status::Limit;
+          stopped.reason = std::string_view(e.what()) == "time limit" ? StopReason::TimeLimit
+                                                                      : StopReason::Interrupted;
+          return stopped;
+        }
+        case pdb::ErrorKind::Database:
+        case pdb::ErrorKind::Missing:
+          break;
+      }
       throw InputError(e.what());
     }
   }

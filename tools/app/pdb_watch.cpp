@@ -50,10 +50,11 @@ class DiskWatcher {
 
 std::shared_ptr<const pdb::PdbSet> tool_pdb_set(const std::string& dir, int rows, int cols,
                                                 const std::vector<int>& goal,
-                                                const std::string& partition, bool& first) {
+                                                const std::string& partition, bool& first,
+                                                const pdb::AutoBuildLimits& limits) {
   static DiskWatcher watcher;
   const auto log = [](const std::string& line) { std::cerr << "npuzzle: " << line << "\n"; };
-  auto set = pdb::cached_set(dir, rows, cols, goal, partition, log, &first);
+  auto set = pdb::cached_set(dir, rows, cols, goal, partition, log, &first, limits);
   if (first) watcher.add(set);
   return set;
 }

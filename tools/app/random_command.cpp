@@ -2,27 +2,31 @@
 // the goal, one a line in Korf's one-line form; the same seed gives the same boards.
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <random>
-#include <stdexcept>
 
 #include "core/random.hpp"
+#include "tools/app/app.hpp"
 #include "tools/app/commands.hpp"
+#include "tools/checked_output.hpp"
 
 namespace npuzzle {
 namespace {
 
 struct RandomOptions {
   std::string size = "4x4";
-  int count = 1;
+  std::string count = "1";
   std::string seed;  // "" -> a fresh seed, reported on stderr
-  int walk = -1;     // >= 0: a random walk of that many moves from the goal instead
+  std::string walk;  // a number: a random walk of that many moves from the goal instead
   std::string goal = "blank-first";
   bool with_id = false;
 };
 
+constexpr std::uint64_t kMaxWalk = 1'000'000'000;
+
 ExitCode run_random(const RandomOptions& o) {
   const BoardSize size = parse_size_option(o.size);
-  if (o.count < 0) throw UsageError("--count must not be negative");
+  const std::uint64_t count = parse_count(o.count, "--count");
   const GoalSpec goal_spec = parse_goal_option(o.goal);
   const std::vector<int> goal = goal_spec.tiles_for(size.cells());
   if (static_cast<int>(goal.size()) != size.cells()) {
@@ -35,24 +39,27 @@ ExitCode run_random(const RandomOptions& o) {
     seed = (static_cast<std::uint64_t>(device()) << 32) | device();
     std::cerr << "npuzzle: --seed " << seed << "\n";
   } else {
-    try {
-      std::size_t used = 0;
-      seed = std::stoull(o.seed, &used);
-      if (used != o.seed.size()) throw std::invalid_argument(o.seed);
-    } catch (const std::logic_error&) {
-      throw UsageError("--seed: '" + o.seed + "' is not a non-negative integer");
+    seed = parse_count(o.seed, "--seed");
+  }
+  std::optional<int> walk;
+  if (!o.walk.empty()) {
+    const std::uint64_t moves = parse_count(o.walk, "--walk");
+    if (moves > kMaxWalk) {
+      throw UsageError("--walk: at most " + std::to_string(kMaxWalk) + " moves");
     }
+    walk = static_cast<int>(moves);
   }
   Rng rng(seed);
-  for (int i = 1; i <= o.count; ++i) {
-    const std::vector<int> tiles = o.walk >= 0
-                                       ? random_walk(size.rows, size.cols, goal, o.walk, rng)
-                                       : random_solvable(size.rows, size.cols, goal, rng);
+  for (std::uint64_t i = 1; i <= count && !interrupt_requested.load(); ++i) {
+    const std::vector<int> tiles = walk ? random_walk(size.rows, size.cols, goal, *walk, rng)
+                                        : random_solvable(size.rows, size.cols, goal, rng);
     if (o.with_id) std::cout << i << ' ';
     for (std::size_t c = 0; c < tiles.size(); ++c) std::cout << (c ? " " : "") << tiles[c];
     std::cout << '\n';
+    check_stdout();
   }
-  return std::cout ? ExitCode::Solved : ExitCode::Input;
+  flush_stdout_or_throw();
+  return interrupt_requested.load() ? ExitCode::Limit : ExitCode::Solved;
 }
 
 }  // namespace
@@ -67,8 +74,7 @@ void add_random_command(CLI::App& app, Action& action) {
   cmd->add_option("--seed", options->seed, "random seed (default: a fresh one, shown on stderr)");
   cmd->add_option("--walk", options->walk,
                   "a random walk of N moves from the goal (no immediate reversals) instead of a "
-                  "uniformly random board")
-      ->check(CLI::NonNegativeNumber);
+                  "uniformly random board");
   cmd->add_option("--goal", options->goal, "blank-first (default), blank-last or the goal's tiles");
   cmd->add_flag("--with-id", options->with_id, "start each line with its number, 1, 2, …");
   cmd->callback([options, &action] { action = [options] { return run_random(*options); }; });

@@ -142,6 +142,7 @@ nlohmann::json to_json(const InstanceReport& r, MoveStyle moves) {
   j["heuristic"] =
       r.outcome.heuristic.empty() ? nlohmann::json() : nlohmann::json(r.outcome.heuristic);
   j["threads"] = r.outcome.threads;
+  j["ranks"] = r.outcome.ranks;
   const bool stopped = result.status == Status::Limit || result.status == Status::OutOfMemory;
   if (r.outcome.failed()) {
     j["error"] = printable(r.outcome.error);

@@ -6,10 +6,12 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 
 #include "core/bucket_queue.hpp"
+#include "core/exit_code.hpp"
 #include "core/goal.hpp"
 #include "core/search_types.hpp"
 #include "parallel/zobrist.hpp"
@@ -35,10 +37,32 @@ struct SolveRequest {
   std::optional<TieBreak> tie_break;  // best-first searches; nullopt: the algorithm's default
   OwnerHash owner_hash = OwnerHash::AbstractZobrist;  // HDA* only
   GoalSpec goal;
-  int threads = 1;  // threads inside one search (parallel algorithms only)
+  int threads = 1;            // threads inside one search (parallel algorithms only)
+  int instances_at_once = 1;  // instances solved concurrently, sharing limits.memory_bytes
   Limits limits;
   std::string pdb_dir;  // where pattern databases live ("" for the default)
   ProgressFn progress;  // one call per IDA* iteration (may be empty)
 };
+
+// The pattern databases cannot be had: no database directory (exit code 1), or it cannot be
+// created or written (exit code 2). When the heuristic was not chosen, solve_instance falls back to
+// linear conflict with a warning instead.
+class DatabaseUnavailable : public std::runtime_error {
+ public:
+  DatabaseUnavailable(const std::string& message, ExitCode exit_code)
+      : std::runtime_error(message), exit_code_(exit_code) {}
+  ExitCode exit_code() const { return exit_code_; }
+
+ private:
+  ExitCode exit_code_;
+};
+
+// --mem-limit bounds the whole process's peak, while a search counts only what it stores (nodes,
+// table, queues, buffers, mail): the search gets a share of what is left of the limit once the
+// process's resident size (code, pattern databases, other instances) is taken off, divided among
+// the instances at once and by kMemoryGrowthFactor, because a container that doubles holds its old
+// and new storage at the same moment. 0 (no limit) stays 0; a limit already exceeded leaves 1 byte.
+inline constexpr std::uint64_t kMemoryGrowthFactor = 3;
+Limits memory_budget(const SolveRequest& request);
 
 }  // namespace npuzzle

@@ -6,16 +6,16 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <mutex>
-#include <sstream>
 
 #include "parallel/batch.hpp"
 #include "tools/app/app.hpp"
 #include "tools/app/commands.hpp"
+#include "tools/app/instance_stream.hpp"
 #include "tools/app/report.hpp"
+#include "tools/checked_output.hpp"
 
 namespace npuzzle {
 namespace {
@@ -34,24 +34,18 @@ struct SolveOptions {
   bool verbose = false;
 };
 
-std::string read_input(const SolveOptions& o) {
-  std::ostringstream text;
-  if (!o.file.empty()) {
-    std::ifstream in(o.file);
-    if (!in) throw InputError("cannot read '" + o.file + "'");
-    text << in.rdbuf();
-    return text.str();
-  }
+// The instances to solve: the board on the command line, the file, or standard input.
+std::unique_ptr<InstanceStream> open_input(const SolveOptions& o, const ParseOptions& parse) {
+  if (!o.file.empty()) return std::make_unique<InstanceStream>(o.file, parse, &interrupt_requested);
   if (!o.board.empty() && !(o.board.size() == 1 && o.board[0] == "-")) {
     std::string joined;
     for (const std::string& word : o.board) joined += word + " ";
-    return joined;
+    return std::make_unique<InstanceStream>(std::move(joined), parse);
   }
   if (isatty(STDIN_FILENO)) {
     std::cerr << "npuzzle: reading boards from standard input (end with Ctrl-D)\n";
   }
-  text << std::cin.rdbuf();
-  return text.str();
+  return std::make_unique<InstanceStream>("-", parse, &interrupt_requested);
 }
 
 struct Summary {
@@ -78,6 +72,10 @@ ExitCode run_solve(const SolveOptions& o) {
   SolveRequest request = make_request(o.search);
   request.goal = parse_goal_option(o.goal);
   if (o.threads < 1) throw UsageError("--threads must be at least 1");
+  if (o.threads > kMaxThreads) {
+    throw UsageError("--threads: at most " + std::to_string(kMaxThreads) + " (got " +
+                     std::to_string(o.threads) + ")");
+  }
   request.threads = o.threads;
   OutputOptions output;
   if (o.output == "json") {
@@ -95,13 +93,13 @@ ExitCode run_solve(const SolveOptions& o) {
   output.show_boards = o.show_boards;
   const ParseOptions parse_options{parse_size_option(o.size)};
 
-  const std::vector<ParsedInstance> entries = parse_instances(read_input(o), parse_options);
-  if (entries.empty()) throw InputError("no board in the input");
+  const std::unique_ptr<InstanceStream> input = open_input(o, parse_options);
 
   const bool parallel_search = is_parallel(request.algorithm);
   const auto start = std::chrono::steady_clock::now();
   std::mutex log_mutex;  // progress lines from concurrent instances
   Summary summary;
+  std::vector<ParsedInstance> entries;  // the piece of the input being solved
   const auto solve = [&](std::size_t i) {
     const ParsedInstance& entry = entries[i];
     InstanceReport report;
@@ -131,11 +129,27 @@ ExitCode run_solve(const SolveOptions& o) {
     return report;
   };
   const auto emit = [&](std::size_t, InstanceReport report) {
-    print_report(report, output, std::cout, std::cerr);
-    std::cout.flush();
     summary.add(report);
+    print_report(report, output, std::cout, std::cerr);
+    try {
+      flush_stdout_or_throw();
+    } catch (const OutputError&) {
+      interrupt_requested.store(true);  // the searches still running stop: no one reads them
+      throw;
+    }
   };
-  run_in_order(entries.size(), parallel_search ? 1 : o.threads, solve, emit);
+  // A piece of the input at a time (16 instances per thread), so answers start early and memory
+  // stays bounded however long the input is.
+  const int batch_threads = parallel_search ? 1 : o.threads;
+  request.instances_at_once = batch_threads;
+  const std::size_t piece = 16 * static_cast<std::size_t>(batch_threads);
+  for (entries = input->next(piece); !entries.empty(); entries = input->next(piece)) {
+    run_in_order(entries.size(), batch_threads, solve, emit);
+  }
+  if (summary.instances == 0 && !interrupt_requested.load()) {
+    throw InputError("no board in the input");
+  }
+  if (interrupt_requested.load()) summary.exit_code = std::max(summary.exit_code, ExitCode::Limit);
 
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -1,7 +1,15 @@
 #include "tools/app/solver.hpp"
 
+#include <unistd.h>
+
+#include "tools/app/distributed.hpp"
+
 #include <algorithm>
 #include <array>
+#include <atomic>
+#include <cstdio>
+#include <iostream>
+#include <string_view>
 
 namespace npuzzle {
 namespace {
@@ -40,6 +48,24 @@ std::string SolveOutcome::reason() const {
   return stop_reason_name(result.reason);
 }
 
+Limits memory_budget(const SolveRequest& request) {
+  Limits limits = request.limits;
+  if (limits.memory_bytes == 0) return limits;
+  std::uint64_t resident = 0;
+  if (std::FILE* statm = std::fopen("/proc/self/statm", "r")) {
+    unsigned long long size = 0, pages = 0;
+    if (std::fscanf(statm, "%llu %llu", &size, &pages) == 2) {
+      resident = pages * static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+    }
+    std::fclose(statm);
+  }
+  const std::uint64_t left = limits.memory_bytes > resident ? limits.memory_bytes - resident : 0;
+  const auto shares =
+      kMemoryGrowthFactor * static_cast<std::uint64_t>(std::max(1, request.instances_at_once));
+  limits.memory_bytes = std::max<std::uint64_t>(1, left / shares);
+  return limits;
+}
+
 SolveOutcome solve_instance(const SolveRequest& request, int rows, int cols,
                             const std::vector<int>& tiles) {
   SolveOutcome out;
@@ -75,6 +101,13 @@ SolveOutcome solve_instance(const SolveRequest& request, int rows, int cols,
     out.result.reason = StopReason::Interrupted;
     return out;
   }
+  // Without a database directory, or when the default databases cannot be built there, a solve
+  // that did not name its heuristic goes on with linear conflict (said once on stderr) rather than
+  // fail; this holds for the rest of the run, so a batch does not try the build again per board.
+  static std::atomic<bool> databases_unavailable{false};
+  std::string unused;
+  const HeuristicChoice fallback = *parse_heuristic("lc", unused);
+  const bool may_fall_back = !request.heuristic && info.name == std::string_view("pdb");
   try {
     const SolveFn solve = solver_for(rows, cols);
     if (!solve) {
@@ -83,7 +116,28 @@ SolveOutcome solve_instance(const SolveRequest& request, int rows, int cols,
       out.error_exit_code = ExitCode::Usage;
       return out;
     }
-    return solve(request, heuristic, tiles);
+    const DistributedJob job(request, rows, cols, tiles);  // pida, hda under mpirun
+    const auto run = [&](const HeuristicChoice& chosen) {
+      SolveOutcome solved = solve(request, chosen, tiles);
+      solved.ranks = ranks_for(request.algorithm);
+      if (solved.ranks > 1 && request.algorithm == Algorithm::Hda) solved.threads = 1;  // per rank
+      return solved;
+    };
+    if (may_fall_back && databases_unavailable.load()) return run(fallback);
+    try {
+      return run(heuristic);
+    } catch (const DatabaseUnavailable& e) {
+      if (!may_fall_back) throw;  // asked for by name: no substitute
+      if (!databases_unavailable.exchange(true)) {
+        std::cerr << "npuzzle: warning: no pattern database (" << printable(e.what()) << "); using "
+                  << fallback.name() << " instead\n";
+      }
+      return run(fallback);
+    }
+  } catch (const DatabaseUnavailable& e) {
+    out.error = e.what();
+    out.error_exit_code = e.exit_code();
+    return out;
   } catch (const UsageError& e) {
     out.error = e.what();
     out.error_exit_code = ExitCode::Usage;

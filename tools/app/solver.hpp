@@ -13,7 +13,9 @@
 // on the goal (a failed replay becomes an internal error, never printed as a solution).
 #pragma once
 
+#include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <new>
 #include <string>
@@ -32,7 +34,8 @@ namespace npuzzle {
 struct SolveOutcome {
   SearchResult result;
   std::string heuristic;  // the heuristic's name as used ("none" for BFS)
-  int threads = 1;        // threads the search ran on
+  int threads = 1;        // threads the search ran on (per rank)
+  int ranks = 1;          // MPI ranks it ran on (pida, hda under mpirun)
   std::string error;      // set when the instance could not be searched: what went wrong
   ExitCode error_exit_code = ExitCode::Input;  // with `error`: Usage or Input
   std::string unsolvable_note;                 // Unsolvable found before the search: why
@@ -65,15 +68,24 @@ SolveOutcome solve_on_board(const SolveRequest& request, const HeuristicChoice& 
   out.heuristic = algorithm.heuristic ? heuristic.name() : "none";
   out.threads = algorithm.threads ? request.threads : 1;
   try {
+    const auto began = std::chrono::steady_clock::now();
+    // The limits left once the heuristic is ready (a database may have been built meanwhile).
+    const auto budgeted = [&] {
+      SolveRequest r = request;
+      r.limits = memory_budget(request);
+      if (r.limits.time_seconds > 0) {
+        const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - began;
+        r.limits.time_seconds = std::max(1e-9, request.limits.time_seconds - spent.count());
+      }
+      return r;
+    };
     if (!algorithm.heuristic) {
-      out.result = AlgorithmRegistry::run_without_heuristic(request, goal, start);
+      out.result = AlgorithmRegistry::run_without_heuristic(budgeted(), goal, start);
     } else {
       out.result = HeuristicRegistry::with(request, heuristic, goal,
                                            [&](const auto& h, const std::atomic<bool>* abandon) {
-                                             if (!abandon)
-                                               return run_algorithm(request, h, goal, start);
-                                             SolveRequest watched = request;
-                                             watched.limits.abandon = abandon;
+                                             SolveRequest watched = budgeted();
+                                             if (abandon) watched.limits.abandon = abandon;
                                              return run_algorithm(watched, h, goal, start);
                                            });
     }

@@ -1,0 +1,112 @@
+#include "parallel/mpi_world.hpp"
+
+#include <time.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace npuzzle::mpi {
+namespace {
+
+bool g_initialized = false;
+int g_rank = 0;
+int g_size = 1;
+bool g_join_pending = false;
+
+// Waits for a non-blocking collective, sleeping between tests.
+void wait_polling(MPI_Request& request) {
+  for (;;) {
+    int done = 0;
+    MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+    if (done) return;
+    pause(200);
+  }
+}
+
+}  // namespace
+
+void init(int* argc, char*** argv) {
+  if (g_initialized) return;
+  // Started without mpirun: no MPI at all (Open MPI's singleton start would spawn a daemon).
+  if (!std::getenv("OMPI_COMM_WORLD_SIZE") && !std::getenv("PMIX_RANK") &&
+      !std::getenv("PMI_RANK")) {
+    return;
+  }
+  int provided = 0;
+  MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
+  MPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &g_size);
+  g_initialized = true;
+}
+
+void finalize() {
+  if (!g_initialized) return;
+  MPI_Finalize();
+  g_initialized = false;
+}
+
+bool initialized() { return g_initialized; }
+int rank() { return g_rank; }
+int size() { return g_size; }
+bool distributed() { return g_initialized && g_size > 1; }
+
+void broadcast_job(const std::string& job) {
+  unsigned long long length = job.size();
+  MPI_Request request;
+  MPI_Ibcast(&length, 1, MPI_UNSIGNED_LONG_LONG, 0, MPI_COMM_WORLD, &request);
+  wait_polling(request);
+  if (length > 0) {
+    std::string copy = job;
+    MPI_Ibcast(copy.data(), static_cast<int>(length), MPI_CHAR, 0, MPI_COMM_WORLD, &request);
+    wait_polling(request);
+    g_join_pending = true;
+  }
+}
+
+std::optional<std::string> receive_job() {
+  unsigned long long length = 0;
+  MPI_Request request;
+  MPI_Ibcast(&length, 1, MPI_UNSIGNED_LONG_LONG, 0, MPI_COMM_WORLD, &request);
+  wait_polling(request);
+  if (length == 0) return std::nullopt;
+  std::string job(length, '\0');
+  MPI_Ibcast(job.data(), static_cast<int>(length), MPI_CHAR, 0, MPI_COMM_WORLD, &request);
+  wait_polling(request);
+  g_join_pending = true;
+  return job;
+}
+
+bool join(bool ok) {
+  g_join_pending = false;
+  int mine = ok ? 1 : 0, all = 0;
+  MPI_Request request;
+  MPI_Iallreduce(&mine, &all, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD, &request);
+  wait_polling(request);
+  return all == 1;
+}
+
+bool join_pending() { return g_join_pending; }
+
+void pause(int microseconds) {
+  const timespec ts{0, static_cast<long>(microseconds) * 1000};
+  nanosleep(&ts, nullptr);
+}
+
+void report(const char* algorithm, const TransportStats& stats, std::uint64_t expanded) {
+  if (g_rank != 0 || std::getenv("NPUZZLE_MPI_STATS") == nullptr) return;
+  const double per = expanded ? 1.0 / static_cast<double>(expanded) : 0;
+  std::fprintf(stderr,
+               "mpi %s: %d ranks, %llu messages, %llu bytes, %.3g messages and %.3g bytes per "
+               "expansion, %.3f s waiting (all ranks)\n",
+               algorithm, g_size, static_cast<unsigned long long>(stats.messages),
+               static_cast<unsigned long long>(stats.bytes),
+               static_cast<double>(stats.messages) * per, static_cast<double>(stats.bytes) * per,
+               stats.waiting);
+}
+
+SearchComm::SearchComm() { MPI_Comm_dup(MPI_COMM_WORLD, &comm_); }
+SearchComm::~SearchComm() {
+  if (comm_ != MPI_COMM_NULL) MPI_Comm_free(&comm_);
+}
+
+}  // namespace npuzzle::mpi

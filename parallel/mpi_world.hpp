@@ -1,0 +1,81 @@
+// parallel/mpi_world.hpp — the MPI process group of a distributed run (built with
+// -DNPUZZLE_MPI=ON).
+//
+// Every rank runs the same program. Rank 0 is the front end: it reads the input, prints the results
+// and, for each distributed search, broadcasts a *job* (an opaque string the front end encodes: the
+// request and the board). The other ranks serve jobs until rank 0 broadcasts the end. Waiting for a
+// job polls a non-blocking broadcast with short sleeps, so an idle rank does not take a core from
+// rank 0 (Open MPI's blocking calls spin).
+//
+// A distributed search begins with `join(ok)` on every rank: a rank that could not start it (no
+// pattern database, interrupted before it began …) says so, and every rank then gives it up
+// together instead of waiting for the missing one. The front end calls `join(false)` for a job that
+// ended before its search joined (`join_pending()`).
+//
+// Failures: MPI calls use MPI_ERRORS_ARE_FATAL, and mpirun ends the whole job when one rank dies,
+// so no rank waits forever for a dead one. Each search runs on a communicator of its own.
+#pragma once
+
+#include <mpi.h>
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace npuzzle::mpi {
+
+// MPI_Init_thread (funneled: only the thread that called it makes MPI calls) when the process was
+// started by mpirun; nothing otherwise. Idempotent.
+void init(int* argc, char*** argv);
+// MPI_Finalize (after rank 0 sent the end of the jobs). Safe when init() was not called.
+void finalize();
+
+bool initialized();
+int rank();  // 0 when not initialized
+int size();  // 1 when not initialized
+// True when a search should be shared among ranks: initialized with more than one rank.
+bool distributed();
+
+// Rank 0: sends a job to every other rank (an empty job is the end of the jobs).
+void broadcast_job(const std::string& job);
+// Ranks > 0: the next job, or std::nullopt at the end.
+std::optional<std::string> receive_job();
+
+// Every rank, at the start of a distributed search: true when every rank is ready for it.
+bool join(bool ok);
+// True between a job's broadcast (or receipt) and its join.
+bool join_pending();
+
+// A short pause for polling loops.
+void pause(int microseconds = 20);
+
+// The search statistics only MPI runs have, summed over the ranks (printed on stderr by rank 0
+// when NPUZZLE_MPI_STATS is set).
+struct TransportStats {
+  std::uint64_t messages = 0;  // point-to-point messages sent
+  std::uint64_t bytes = 0;     // their payload
+  double waiting = 0;          // seconds the ranks spent with nothing to do, summed
+};
+void report(const char* algorithm, const TransportStats& stats, std::uint64_t expanded);
+
+// A communicator of its own for one search (a duplicate of MPI_COMM_WORLD, freed on destruction).
+class SearchComm {
+ public:
+  SearchComm();
+  ~SearchComm();
+  SearchComm(const SearchComm&) = delete;
+  SearchComm& operator=(const SearchComm&) = delete;
+  MPI_Comm get() const { return comm_; }
+
+ private:
+  MPI_Comm comm_ = MPI_COMM_NULL;
+};
+
+// Seconds since an arbitrary start (for waiting times).
+inline double now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+}  // namespace npuzzle::mpi

@@ -1,0 +1,271 @@
+"""npuzzle: optimal sliding-tile puzzle solving (2x2 .. 5x5) from Python.
+
+The engine of the ``npuzzle`` command line, with the same names, defaults, messages and answers::
+
+    import npuzzle
+    r = npuzzle.solve("8 6 7 2 5 4 3 0 1", goal="blank-last", algorithm="ida", heuristic="lc")
+    r.length, r.moves, r.optimal, r.expanded, r.generated, r.seconds, r.status
+    npuzzle.random_boards(size="4x4", count=10, seed=7)
+    npuzzle.Board("1 8 2 0 4 3 7 6 5").is_solvable(goal="blank-first")
+
+Boards are read as the command line reads them (one line, a grid, commas, ``x _ .`` for the
+blank); a bad board raises ValueError with the command line's message. Moves name where the blank
+goes (U D L R). A search runs without the GIL; Ctrl-C stops it and raises KeyboardInterrupt.
+Limits give a Result with status "limit". In a notebook, boards and results draw themselves.
+"""
+
+import secrets
+from collections import namedtuple
+
+from . import _npuzzle
+from ._render import board_svg, strip_svg
+
+__all__ = ["Board", "Result", "ParsedBoard", "solve", "solve_all", "random_boards", "parse_boards",
+           "goal_board"]
+
+
+def _size_text(size):
+    """None, "4x4" or (rows, cols) -> the command line's "RxC" ("" when unknown)."""
+    if size is None:
+        return ""
+    if isinstance(size, str):
+        return size
+    rows, cols = size
+    return f"{rows}x{cols}"
+
+
+def _goal_text(goal):
+    """A goal as the command line takes it: a name, or the goal's tiles (a Board or a list)."""
+    if goal is None:
+        return "blank-first"
+    if isinstance(goal, str):
+        return goal
+    if isinstance(goal, Board):
+        return goal.to_string()
+    return " ".join(str(int(t)) for t in goal)
+
+
+class Board:
+    """A board: ``rows`` x ``cols`` cells, ``tiles`` row by row (0 the blank).
+
+    ``Board(text, size=None)`` reads any form the command line reads; a list of tiles or a list of
+    rows is accepted too. ``size`` ("RxC" or (R, C)) is needed when the tile count fits several
+    boards (6, 8, 10, 12, 15, 20 tiles).
+    """
+
+    __slots__ = ("rows", "cols", "tiles")
+
+    def __init__(self, board, size=None):
+        if isinstance(board, Board):
+            self.rows, self.cols, self.tiles = board.rows, board.cols, board.tiles
+            return
+        if isinstance(board, str):
+            text = board
+        else:
+            rows = list(board)
+            if rows and all(isinstance(r, (list, tuple)) for r in rows):
+                text = "\n".join(" ".join(str(t) for t in r) for r in rows)
+            else:
+                text = " ".join(str(t) for t in rows)
+        rows_, cols, tiles = _npuzzle.parse_board(text, _size_text(size))
+        self.rows, self.cols, self.tiles = rows_, cols, tuple(tiles)
+
+    @classmethod
+    def _make(cls, parts):
+        board = cls.__new__(cls)
+        board.rows, board.cols, tiles = parts
+        board.tiles = tuple(tiles)
+        return board
+
+    @property
+    def size(self):
+        """ "RxC", as the command line writes it."""
+        return f"{self.rows}x{self.cols}"
+
+    @property
+    def grid(self):
+        """The tiles as a list of rows."""
+        return [list(self.tiles[r * self.cols:(r + 1) * self.cols]) for r in range(self.rows)]
+
+    def to_string(self):
+        """The one-line form: "8 6 7 2 5 4 3 0 1"."""
+        return " ".join(str(t) for t in self.tiles)
+
+    def is_solvable(self, goal="blank-first"):
+        """True when slides can take this board to ``goal`` (decided by parity, never searched)."""
+        return _npuzzle.is_solvable(self.rows, self.cols, list(self.tiles), _goal_text(goal))
+
+    def solve(self, **options):
+        """``npuzzle.solve(self, **options)``."""
+        return solve(self, **options)
+
+    def boards_along(self, moves):
+        """The boards from this one along blank moves "RDLU…" (this one first)."""
+        return [Board._make(p) for p in
+                _npuzzle.boards_along(self.rows, self.cols, list(self.tiles), moves)]
+
+    def apply(self, moves):
+        """The board after blank moves "RDLU…"; ValueError on an illegal move."""
+        return self.boards_along(moves)[-1]
+
+    def __eq__(self, other):
+        return isinstance(other, Board) and (self.rows, self.cols, self.tiles) == (
+            other.rows, other.cols, other.tiles)
+
+    def __hash__(self):
+        return hash((self.rows, self.cols, self.tiles))
+
+    def __repr__(self):
+        return f"Board({self.to_string()!r}, size={self.size!r})"
+
+    def __str__(self):
+        width = len(str(len(self.tiles) - 1))
+        return "\n".join(" ".join(("." if t == 0 else str(t)).rjust(width) for t in row)
+                         for row in self.grid)
+
+    def _repr_svg_(self):
+        return board_svg(self)
+
+    def _repr_html_(self):
+        return f"<div>{board_svg(self)}</div>"
+
+
+class Result:
+    """One search's outcome, as ``npuzzle solve --output json`` reports it.
+
+    ``status`` is "solved", "unsolvable", "limit", "out-of-memory" or "error"; ``moves`` (blank
+    moves, "" unless solved), ``length`` (None unless solved), ``optimal``, ``expanded``,
+    ``generated``, ``peak_stored``, ``seconds``, ``algorithm``, ``heuristic``, ``threads``,
+    ``reason`` (why not solved), ``bound`` (the best lower bound after a limit), ``error``,
+    ``exit_code`` (the command line's), ``tiles_moved``, ``board`` and ``goal``.
+    """
+
+    def __init__(self, board, goal, fields):
+        self.board = board
+        self.goal = goal
+        for key, value in fields.items():
+            setattr(self, key, value)
+
+    @property
+    def length(self):
+        return len(self.moves) if self.status == "solved" else None
+
+    @property
+    def solved(self):
+        return self.status == "solved"
+
+    def boards(self):
+        """The boards along the solution, the start first ([] unless solved)."""
+        return self.board.boards_along(self.moves) if self.solved else []
+
+    def __repr__(self):
+        if self.solved:
+            return (f"Result(status='solved', length={self.length}, optimal={self.optimal}, "
+                    f"moves={self.moves!r}, algorithm={self.algorithm!r}, "
+                    f"heuristic={self.heuristic!r}, expanded={self.expanded}, "
+                    f"generated={self.generated})")
+        why = self.error or self.reason
+        return f"Result(status={self.status!r}, reason={why!r}, expanded={self.expanded})"
+
+    def _summary(self):
+        if self.solved:
+            proof = "optimal" if self.optimal else "not proven optimal"
+            return (f"solved in {self.length} moves ({proof}), {self.algorithm} + {self.heuristic}; "
+                    f"expanded {self.expanded:,}, generated {self.generated:,}, "
+                    f"{self.seconds:.3f} s")
+        return f"{self.status}: {self.error or self.reason}"
+
+    def _repr_svg_(self):
+        return strip_svg(self.boards() or [self.board], self.moves if self.solved else "")
+
+    def _repr_html_(self):
+        from html import escape
+        return f"<div><p>{escape(self._summary())}</p>{self._repr_svg_()}</div>"
+
+
+ParsedBoard = namedtuple("ParsedBoard", "id line board error")
+ParsedBoard.__doc__ = "One instance of a text: its id, line, Board (None when bad) and error."
+
+
+def parse_boards(text, size=None):
+    """Every instance of ``text`` (a file's contents), each a ParsedBoard; bad ones keep going."""
+    out = []
+    for ident, line, parts, error in _npuzzle.parse_boards(text, _size_text(size)):
+        out.append(ParsedBoard(ident, line, None if error else Board._make(parts), error))
+    return out
+
+
+def goal_board(size="4x4", goal="blank-first"):
+    """The goal as a Board."""
+    return Board._make(_npuzzle.goal_board(_size_text(size), _goal_text(goal)))
+
+
+def random_boards(size="4x4", count=1, seed=None, goal="blank-first", walk=None):
+    """``count`` uniformly random boards that can reach ``goal`` (the same seed gives the same
+    boards as ``npuzzle random --seed``), or with ``walk=N`` random walks of N moves from it."""
+    if seed is None:
+        seed = secrets.randbits(64)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
+        raise ValueError(f"--seed: {seed!r} is not a non-negative integer")
+    if walk is not None and walk < 0:
+        raise ValueError("--walk must not be negative")
+    parts = _npuzzle.random_boards(_size_text(size), count, seed, _goal_text(goal),
+                                   -1 if walk is None else walk)
+    return [Board._make(p) for p in parts]
+
+
+def _count(name, value):
+    if value is None:
+        return 0
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"--{name.replace('_', '-')}: {value!r} is not a count >= 0")
+    return value
+
+
+def _options(goal, algorithm, algo, heuristic, tie_break, owner_hash, threads, time_limit,
+             node_limit, mem_limit, pdb_dir):
+    """The keywords as the extension takes them, checked where Python's types could slip by."""
+    if algo is not None and algorithm is not None and algo != algorithm:
+        raise ValueError("give algorithm= or algo=, not both")
+    if time_limit is None:
+        time_limit = 0
+    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
+        raise ValueError(f"--time-limit: {time_limit!r} is not a number of seconds >= 0")
+    return {"algorithm": algorithm or algo or "ida", "heuristic": heuristic or "",
+            "goal": _goal_text(goal), "tie_break": tie_break or "", "owner_hash": owner_hash,
+            "threads": _count("threads", threads), "time_limit": float(time_limit),
+            "node_limit": _count("node_limit", node_limit),
+            "mem_limit": "" if mem_limit is None else str(mem_limit), "pdb_dir": pdb_dir or ""}
+
+
+def solve(board, *, goal="blank-first", algorithm=None, heuristic=None, tie_break=None,
+          owner_hash="abstract-zobrist", threads=1, time_limit=0, node_limit=0, mem_limit=None,
+          pdb_dir=None, size=None, algo=None):
+    """Solve ``board`` (a Board, its text, or its tiles) as ``npuzzle solve`` would.
+
+    Keywords are the command line's options: ``goal``, ``algorithm`` (or ``algo``: ida, astar,
+    hda, pida, bfs, dfbnb, greedy), ``heuristic`` (misplaced, md, lc, wd, pdb, pdb:PARTITION;
+    None: the best for the board), ``tie_break`` (lifo, fifo, larger-g; None: the algorithm's
+    default), ``owner_hash``, ``threads`` (inside the search: hda, pida), ``time_limit`` (seconds), ``node_limit``,
+    ``mem_limit`` (bytes, or "512M"), ``pdb_dir``, ``size`` (for boards given as text).
+    Returns a Result; raises ValueError for a bad board or option, KeyboardInterrupt on Ctrl-C.
+    """
+    board = board if isinstance(board, Board) else Board(board, size=size)
+    options = _options(goal, algorithm, algo, heuristic, tie_break, owner_hash, threads,
+                       time_limit, node_limit, mem_limit, pdb_dir)
+    fields = _npuzzle.solve(board.rows, board.cols, list(board.tiles), **options)
+    return Result(board, options["goal"], fields)
+
+
+def solve_all(boards, *, goal="blank-first", algorithm=None, heuristic=None,
+              tie_break=None, owner_hash="abstract-zobrist", threads=1, time_limit=0,
+              node_limit=0, mem_limit=None, pdb_dir=None, size=None, algo=None):
+    """Solve many boards as ``npuzzle solve --threads N`` does: with hda and pida the threads
+    work inside each search, with the other algorithms N boards are solved at once. Limits are
+    per board; results come in the order of ``boards``; Ctrl-C stops them all."""
+    boards = [b if isinstance(b, Board) else Board(b, size=size) for b in boards]
+    options = _options(goal, algorithm, algo, heuristic, tie_break, owner_hash, threads,
+                       time_limit, node_limit, mem_limit, pdb_dir)
+    parts = [(b.rows, b.cols, list(b.tiles)) for b in boards]
+    return [Result(b, options["goal"], fields)
+            for b, fields in zip(boards, _npuzzle.solve_all(parts, **options))]

@@ -1,0 +1,205 @@
+#!/usr/bin/python3
+"""End-to-end tests of npuzzle under mpirun (ctest label `mpi`, MPI builds only).
+
+  mpi_test.py optimal NPUZZLE RANKS WORKDIR   every 2x3 state, 300 random 3x3 states and the shallow
+      Korf instances, with pida and hda and the heuristics md, lc and pdb, on RANKS ranks: every
+      answer equals sequential IDA*'s (same binary, no mpirun), is solved and optimal, says RANKS.
+  mpi_test.py limits NPUZZLE WORKDIR          a node limit and a time limit end every rank of a
+      hard search with exit code 4 and the statistics so far (2 and 3 ranks).
+  mpi_test.py signal NPUZZLE WORKDIR          SIGINT to every rank, or SIGTERM to one, during a
+      hard search: exit code 4, rank 0 prints the statistics so far, no rank is left running.
+      (SIGINT to mpirun itself makes Open MPI abort the job: exit 1, nothing printed.)
+  mpi_test.py dead-rank NPUZZLE WORKDIR       a rank killed (SIGKILL) mid-search: mpirun ends the
+      job with an error (non-zero exit), no rank hangs.
+
+Many boards go through one mpirun (one job per board inside it), so the suite stays short.
+"""
+import itertools
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+
+DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench", "data")
+ENV = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
+           OMPI_MCA_rmaps_base_oversubscribe="1")
+HARD = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"  # Korf #1, 57 moves: minutes with misplaced tiles
+TIMEOUT = 300
+
+
+def mpirun(ranks):
+    return ["mpirun", "--oversubscribe", "-np", str(ranks)]
+
+
+def run(cmd, stdin=None):
+    p = subprocess.run(cmd, input=stdin, capture_output=True, text=True, env=ENV, timeout=TIMEOUT)
+    return p.returncode, p.stdout, p.stderr
+
+
+def fail(message):
+    print("FAIL: " + message)
+    sys.exit(1)
+
+
+def board_sets():
+    """(name, extra arguments, input text)."""
+    goal = list(range(6))
+    boards_2x3 = [" ".join(map(str, p)) for p in itertools.permutations(goal)]
+    rng = random.Random(11)
+    boards_3x3 = []
+    for _ in range(300):
+        tiles = list(range(9))
+        rng.shuffle(tiles)
+        boards_3x3.append(" ".join(map(str, tiles)))
+    korf = []
+    with open(os.path.join(DATA, "korf100.txt")) as f:
+        for line in f:
+            words = line.split()
+            if len(words) == 18 and int(words[1]) <= 42:
+                korf.append(words[0] + " " + " ".join(words[2:]))
+    return [("2x3", ["--size", "2x3"], "\n".join(boards_2x3) + "\n"),
+            ("3x3", [], "\n".join(boards_3x3) + "\n"),
+            ("korf", [], "\n".join(korf[:2]) + "\n")]
+
+
+def results(text):
+    # mpirun adds its own notes to stdout (e.g. on a non-zero exit code): only the JSON lines count.
+    return [json.loads(line) for line in text.splitlines() if line.startswith("{")]
+
+
+def optimal(npuzzle, ranks, workdir):
+    pdb_dir = os.path.join(workdir, "pdb")
+    os.makedirs(pdb_dir, exist_ok=True)
+    checked = 0
+    for name, extra, boards in board_sets():
+        for heuristic in ["md", "lc", "pdb"]:
+            common = ["solve", "-", "--heuristic", heuristic, "--pdb-dir", pdb_dir,
+                      "--output", "json", "-q"] + extra
+            code, out, err = run([npuzzle] + common + ["--algo", "ida"], boards)
+            expected = results(out)
+            if not expected or code not in (0, 3):
+                fail(f"sequential ida on {name} with {heuristic}: exit {code}: {err[-500:]}")
+            for algo in ["pida", "hda"]:
+                for threads in ([1, 2] if ranks <= 2 else [1]):
+                    what = f"{algo} --threads {threads} on {ranks} ranks, {name}, {heuristic}"
+                    code, out, err = run(mpirun(ranks) + [npuzzle] + common +
+                                         ["--algo", algo, "--threads", str(threads)], boards)
+                    got = results(out)
+                    if code != (3 if any(e["status"] == "unsolvable" for e in expected) else 0):
+                        fail(f"{what}: exit {code}: {err[-800:]}")
+                    if len(got) != len(expected):
+                        fail(f"{what}: {len(got)} results for {len(expected)} boards")
+                    for e, g in zip(expected, got):
+                        if g["status"] != e["status"] or g.get("length") != e.get("length"):
+                            fail(f"{what}: board {e['id']}: {g} against sequential {e}")
+                        if g["status"] == "solved":
+                            if not g["optimal"] or g["ranks"] != ranks or g["algorithm"] != algo:
+                                fail(f"{what}: board {e['id']}: {g}")
+                            checked += 1
+    print(f"{checked} distributed answers on {ranks} ranks equal sequential IDA*'s")
+
+
+def limits(npuzzle, workdir):
+    for ranks in [2, 3]:
+        for algo in ["pida", "hda"]:
+            for limit in [["--node-limit", "200000"], ["--time-limit", "0.5"]]:
+                what = f"{algo} on {ranks} ranks with {' '.join(limit)}"
+                start = time.monotonic()
+                code, out, err = run(mpirun(ranks) + [npuzzle, "solve", HARD, "--algo", algo,
+                                                       "--heuristic", "md", "--output", "json"] +
+                                     limit)
+                got = results(out)
+                if code != 4 or len(got) != 1 or got[0]["status"] != "limit":
+                    fail(f"{what}: exit {code}, {out!r}, {err[-500:]}")
+                if got[0]["expanded"] <= 0 or got[0]["bound"] <= 0 or got[0]["ranks"] != ranks:
+                    fail(f"{what}: {got[0]}")
+                if time.monotonic() - start > 60:
+                    fail(f"{what}: took {time.monotonic() - start:.1f} s")
+    print("node and time limits end every rank with exit code 4")
+
+
+def rank_pids(mpirun_pid):
+    out = subprocess.run(["pgrep", "-P", str(mpirun_pid), "-f", "npuzzle solve"],
+                         capture_output=True, text=True).stdout.split()
+    return sorted(int(r) for r in out)
+
+
+def start_hard(algo):
+    return subprocess.Popen(mpirun(2) + [npuzzle_path, "solve", HARD, "--algo", algo,
+                                         "--heuristic", "misplaced", "--output", "json"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV,
+                            start_new_session=True)
+
+
+def signal_test(npuzzle, workdir):
+    # SIGINT to every rank (Ctrl-C where the ranks share the terminal's process group), SIGTERM to
+    # one rank only: either way every rank stops and rank 0 prints the statistics so far.
+    for algo, signum, which in [("pida", signal.SIGINT, "all"), ("hda", signal.SIGINT, "all"),
+                                ("pida", signal.SIGTERM, "one"), ("hda", signal.SIGTERM, "one")]:
+        p = start_hard(algo)
+        time.sleep(2.0)
+        pids = rank_pids(p.pid)
+        if len(pids) != 2:
+            os.killpg(p.pid, signal.SIGKILL)
+            fail(f"{algo}: expected 2 ranks, found {pids}")
+        for pid in (pids if which == "all" else pids[-1:]):
+            os.kill(pid, signum)
+        try:
+            out, err = p.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            fail(f"{algo}: still running 60 s after {signum.name}")
+        got = results(out)
+        if p.returncode != 4 or len(got) != 1 or got[0]["status"] != "limit" or \
+                got[0]["reason"] != "interrupted" or got[0]["expanded"] <= 0:
+            fail(f"{algo}, {signum.name} to {which}: exit {p.returncode}, {out!r}, {err[-800:]}")
+    print("SIGINT to every rank or SIGTERM to one ends every rank; rank 0 prints the statistics so "
+          "far, exit code 4")
+
+
+def dead_rank(npuzzle, workdir):
+    for algo in ["pida", "hda"]:
+        p = start_hard(algo)
+        time.sleep(2.0)
+        pids = rank_pids(p.pid)
+        if len(pids) != 2:
+            os.killpg(p.pid, signal.SIGKILL)
+            fail(f"{algo}: expected 2 ranks, found {pids}")
+        os.kill(pids[-1], signal.SIGKILL)
+        killed = time.monotonic()
+        try:
+            out, err = p.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            fail(f"{algo}: the job hangs after a rank was killed")
+        if p.returncode == 0 or rank_pids(p.pid):
+            fail(f"{algo}: exit {p.returncode} after a rank was killed: {out!r} {err[-500:]}")
+        message = [line for line in (out + err).splitlines() if "signal 9" in line or "Killed" in line]
+        print(f"{algo}: a killed rank ends the job in {time.monotonic() - killed:.1f} s: exit "
+              f"{p.returncode}: {message[0].strip() if message else '(no message)'}")
+
+
+npuzzle_path = None
+
+
+def main():
+    global npuzzle_path
+    mode, npuzzle = sys.argv[1], sys.argv[2]
+    npuzzle_path = npuzzle
+    if mode == "optimal":
+        optimal(npuzzle, int(sys.argv[3]), sys.argv[4])
+    elif mode == "limits":
+        limits(npuzzle, sys.argv[3])
+    elif mode == "signal":
+        signal_test(npuzzle, sys.argv[3])
+    elif mode == "dead-rank":
+        dead_rank(npuzzle, sys.argv[3])
+    else:
+        fail("unknown mode " + mode)
+
+
+if __name__ == "__main__":
+    main()

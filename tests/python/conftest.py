@@ -1,0 +1,35 @@
+"""Shared helpers of the Python module's tests: the built `npuzzle` binary, run for comparison.
+
+ctest sets PYTHONPATH to build/python and NPUZZLE_BINARY_DIR to the build directory."""
+
+import json
+import os
+import pathlib
+import subprocess
+
+import pytest
+
+BINARY_DIR = pathlib.Path(os.environ.get("NPUZZLE_BINARY_DIR", "build"))
+CLI = BINARY_DIR / "tools" / "npuzzle"
+SOURCE_DIR = pathlib.Path(__file__).resolve().parents[2]
+
+
+def run_cli(args, stdin=""):
+    """Runs `npuzzle ARGS` on `stdin`; returns (exit code, stdout, stderr)."""
+    done = subprocess.run([str(CLI), *args], input=stdin, capture_output=True, text=True,
+                          timeout=120, check=False)
+    return done.returncode, done.stdout, done.stderr
+
+
+def cli_json(args, stdin="", codes=(0, 2, 3, 4, 5)):
+    """The JSON objects `npuzzle solve --output json ARGS` prints, one per instance; its exit code
+    must be one of `codes`."""
+    code, out, err = run_cli(["solve", "--output", "json", *args], stdin)
+    assert code in codes, f"npuzzle exited {code}: {err}"
+    return [json.loads(line) for line in out.splitlines()]
+
+
+@pytest.fixture(scope="session")
+def cli():
+    assert CLI.exists(), f"{CLI} is not built"
+    return run_cli

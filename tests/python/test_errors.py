@@ -1,0 +1,119 @@
+"""Bad boards and options raise ValueError with the command line's message; limits, unsolvable
+boards and database errors give results with the command line's status and exit code."""
+
+import pytest
+
+import npuzzle
+from conftest import cli_json, run_cli
+
+BAD_BOARDS = [
+    "1 2 3 4 5 6 7 8 8",          # duplicate tile
+    "1 2 3 4 5 6 7 8 9",          # out of range
+    "1 2 3 4 5 6 7 q 0",          # unknown token
+    "1 2 3 4 5 6 7",              # ambiguous/odd count
+    "1 2 3 4 5 0",                # 6 tiles: 2x3 or 3x2?
+]
+
+
+@pytest.mark.parametrize("text", BAD_BOARDS)
+def test_bad_board_raises_the_cli_message(text):
+    want = cli_json([], text + "\n")
+    assert want[0]["status"] == "error"
+    with pytest.raises(ValueError) as caught:
+        npuzzle.Board(text)
+    assert str(caught.value) == want[0]["error"]
+    with pytest.raises(ValueError):
+        npuzzle.solve(text)
+
+
+def test_board_size_decides():
+    assert npuzzle.Board("1 2 3 4 5 0", size="2x3").grid == [[1, 2, 3], [4, 5, 0]]
+    assert npuzzle.Board([1, 2, 3, 4, 5, 0], size=(3, 2)).grid == [[1, 2], [3, 4], [5, 0]]
+    assert npuzzle.Board([[8, 6, 7], [2, 5, 4], [3, 0, 1]]).tiles == (8, 6, 7, 2, 5, 4, 3, 0, 1)
+    assert npuzzle.Board("8 6 7\n2 5 4\n3 _ 1") == npuzzle.Board("8,6,7,2,5,4,3,x,1")
+    with pytest.raises(ValueError, match="size"):
+        npuzzle.Board("1 2 3 4 5 0", size="2x7")
+    with pytest.raises(ValueError, match="not one"):
+        npuzzle.Board("1 2 3 4 5 6 7 8 0\n0 1 2 3 4 5 6 7 8")
+
+
+@pytest.mark.parametrize("option,value,cli_option", [
+    ("algorithm", "quick", "--algo"), ("heuristic", "magic", "--heuristic"),
+    ("tie_break", "random", "--tie-break"), ("goal", "1 2 3", "--goal"),
+    ("mem_limit", "lots", "--mem-limit")])
+def test_bad_option_raises_the_cli_message(option, value, cli_option):
+    code, _, err = run_cli(["solve", cli_option, value, "1 2 3 4 5 6 7 8 0"])
+    assert code == 1
+    with pytest.raises(ValueError) as caught:
+        npuzzle.solve("1 2 3 4 5 6 7 8 0", **{option: value})
+    assert err.strip() == f"npuzzle: {caught.value}"
+
+
+def test_partition_that_does_not_fit_raises_the_cli_message():
+    want = cli_json(["--heuristic", "pdb:1,2/2,3"], "1 2 3 4 5 6 7 8 0", codes=(1,))[0]
+    assert want["status"] == "error"
+    with pytest.raises(ValueError) as caught:
+        npuzzle.solve("1 2 3 4 5 6 7 8 0", heuristic="pdb:1,2/2,3")
+    assert str(caught.value) == want["error"]
+
+
+def test_bad_counts():
+    for keywords in ({"threads": 0}, {"node_limit": -1}, {"time_limit": float("nan")},
+                     {"time_limit": "1"}):
+        with pytest.raises(ValueError):
+            npuzzle.solve("1 2 3 4 5 6 7 8 0", **keywords)
+    with pytest.raises(ValueError):
+        npuzzle.Board("1 2 3 4 5 6 7 8 0").apply("UUU")
+
+
+def test_unsolvable_is_not_searched():
+    r = npuzzle.solve("2 1 3 4 5 6 7 8 0")
+    want = cli_json([], "2 1 3 4 5 6 7 8 0")[0]
+    assert (r.status, r.reason, r.expanded, r.exit_code) == ("unsolvable", want["reason"], 0, 3)
+
+
+HARD = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"  # Korf's #1, 57 moves from blank-first
+
+
+@pytest.mark.parametrize("keywords,cli_args,reason", [
+    ({"node_limit": 5000}, ["--node-limit", "5000"], "node limit"),
+    ({"time_limit": 0.05}, ["--time-limit", "0.05"], "time limit")])
+def test_limits_give_status_limit(keywords, cli_args, reason):
+    r = npuzzle.solve(HARD, heuristic="md", **keywords)
+    want = cli_json(["--heuristic", "md", *cli_args], HARD)[0]
+    assert (r.status, r.reason, r.exit_code) == ("limit", reason, 4)
+    assert (want["status"], want["reason"]) == ("limit", reason)
+    assert r.length is None and r.moves == ""
+    assert 0 < r.bound <= 57 and r.expanded > 0
+    if "node_limit" in keywords:  # deterministic: the same bound and counters as the CLI
+        assert (r.bound, r.expanded, r.generated) == (want["bound"], want["expanded"],
+                                                      want["generated"])
+
+
+def test_memory_limit_gives_out_of_memory():
+    r = npuzzle.solve(HARD, algorithm="astar", heuristic="md", mem_limit="1M")
+    want = cli_json(["--algo", "astar", "--heuristic", "md", "--mem-limit", "1M"], HARD)[0]
+    assert (r.status, r.exit_code) == ("out-of-memory", 5)
+    assert (r.reason, r.bound) == (want["reason"], want["bound"])
+    assert npuzzle.solve(HARD, algorithm="astar", heuristic="md", mem_limit=1 << 20).status == \
+        "out-of-memory"
+
+
+def test_bad_database_directory_is_an_error(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    r = npuzzle.solve("1 2 3 4 5 6 0 7 8", heuristic="pdb", pdb_dir=str(blocker / "sub"))
+    want = cli_json(["--heuristic", "pdb", "--pdb-dir", str(blocker / "sub")],
+                    "1 2 3 4 5 6 0 7 8", codes=(2,))[0]
+    assert (r.status, r.exit_code, r.error) == ("error", 2, want["error"])
+    assert "cannot create the database directory" in r.error
+    assert "error" in repr(r) and r.length is None
+
+
+def test_pattern_databases_in_a_directory_of_ones_own(tmp_path):
+    board = npuzzle.random_boards(size="3x3", count=1, seed=2)[0]
+    r = npuzzle.solve(board, heuristic="pdb:full", pdb_dir=str(tmp_path))
+    want = cli_json(["--heuristic", "pdb:full", "--pdb-dir", str(tmp_path)], board.to_string())[0]
+    assert (r.status, r.optimal, r.moves, r.expanded) == ("solved", True, want["moves"],
+                                                        want["expanded"])
+    assert any(tmp_path.iterdir())  # the database was built there

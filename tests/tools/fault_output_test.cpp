@@ -1,0 +1,151 @@
+// Fault tests: writes that fail. Standard output on a full device (/dev/full), closed, or a pipe
+// whose reader is gone with SIGPIPE ignored; the CSV file of `bench` and the boards of `random` on
+// a full device; `pdbgen info` with nowhere to write. Every one must end with a message on stderr
+// naming the failed write and exit code 2 (never 0 with the results lost), and a batch must stop at
+// the first result it cannot write instead of solving the rest for no reader.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "tests/tools/fault_support.hpp"
+
+namespace npuzzle::fault {
+namespace {
+
+constexpr const char* kEasy = "1 2 3 4 0 5 7 8 6";
+
+struct Destination {
+  const char* name;
+  const char* stdout_to;
+  const char* described;
+  const char* error;  // what the message must say
+};
+
+class FaultOutputSolve : public ::testing::TestWithParam<Destination> {};
+
+TEST_P(FaultOutputSolve, FailedWriteOfTheAnswerIsExitTwoWithAMessage) {
+  NPUZZLE_REQUIRE_BINARY(npuzzle_binary());
+  const Destination& d = GetParam();
+  RunSpec spec;
+  spec.argv = {npuzzle_binary(), "solve", "--heuristic", "lc", kEasy};
+  spec.stdout_to = d.stdout_to;
+  spec.ignore_sigpipe = true;
+  const RunResult run = run_program(spec);
+  ASSERT_TRUE(run.exited()) << run.describe();
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  EXPECT_NE(run.err.find("writing standard output failed"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find(d.error), std::string::npos) << run.err;
+  record_fault("output",
+               std::string("`npuzzle solve --heuristic lc \"") + kEasy + "\"` with " + d.described,
+               run.describe() + ": `" + line_with(run.err, "writing") + "`");
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Destinations, FaultOutputSolve,
+    ::testing::Values(
+        Destination{"DevFull", "/dev/full", "stdout on /dev/full", "No space left on device"},
+        Destination{"Closed", "closed", "stdout closed (`>&-`)", "Bad file descriptor"},
+        Destination{"BrokenPipe", "broken-pipe",
+                    "stdout a pipe whose reader is gone, SIGPIPE ignored", "Broken pipe"}),
+    [](const auto& info) { return info.param.name; });
+
+// 300 boards of a 4x4 that IDA* + md solves in a few thousand nodes each: with the reader gone the
+// batch must stop after the first answer instead of solving the other 299 for nobody. The progress
+// lines of -v name each instance the program starts on.
+TEST(FaultOutput, BatchStopsAtTheFirstAnswerItCannotWrite) {
+  NPUZZLE_REQUIRE_BINARY(npuzzle_binary());
+  std::string boards;
+  for (int i = 1; i <= 300; ++i)
+    boards += std::to_string(i) + " 4 1 2 3 8 5 6 7 0 9 10 11 12 13 14 15\n";
+  const std::string file = write_text(fresh_dir("broken_pipe_batch") / "boards.txt", boards);
+  for (const int threads : {1, 2}) {
+    RunSpec spec;
+    spec.argv = {
+        npuzzle_binary(),       "solve", "-v", "--heuristic", "md", "-f", file, "--threads",
+        std::to_string(threads)};
+    spec.stdout_to = "broken-pipe";
+    spec.ignore_sigpipe = true;
+    const RunResult run = run_program(spec);
+    ASSERT_TRUE(run.exited()) << run.describe();
+    EXPECT_EQ(run.exit_code, 2) << run.err;
+    std::set<std::string> started;
+    std::istringstream lines(run.err);
+    for (std::string line; std::getline(lines, line);) {
+      if (!line.empty() && line[0] == '[') started.insert(line.substr(0, line.find(']')));
+    }
+    EXPECT_LE(started.size(), 8u) << "instances started after the reader was gone";
+    if (threads == 2) {
+      record_fault("output",
+                   "a batch of 300 boards (`-f FILE --threads 2`) into a pipe whose reader is "
+                   "gone, SIGPIPE ignored",
+                   run.describe() + "; " + std::to_string(started.size()) +
+                       " of 300 instances started; `" + line_with(run.err, "writing") + "`");
+    }
+  }
+}
+
+TEST(FaultOutput, RandomOnAFullDeviceIsExitTwo) {
+  NPUZZLE_REQUIRE_BINARY(npuzzle_binary());
+  for (const char* count : {"1", "1000000"}) {
+    RunSpec spec;
+    spec.argv = {npuzzle_binary(), "random", "--seed", "1", "--count", count};
+    spec.stdout_to = "/dev/full";
+    const RunResult run = run_program(spec);
+    ASSERT_TRUE(run.exited()) << run.describe();
+    EXPECT_EQ(run.exit_code, 2) << run.err;
+    EXPECT_NE(run.err.find("No space left on device"), std::string::npos) << run.err;
+    if (std::string(count) == "1000000") {
+      record_fault("output", "`npuzzle random --count 1000000` with stdout on /dev/full",
+                   run.describe() + ": `" + line_with(run.err, "writing") + "`");
+    }
+  }
+}
+
+TEST(FaultOutput, BenchCsvOnAFullDeviceIsExitTwo) {
+  NPUZZLE_REQUIRE_BINARY(npuzzle_binary());
+  const std::string set =
+      write_text(fresh_dir("bench_csv") / "set.txt", "1 1 4 1 2 3 0 5 6 7 8 9 10 11 12 13 14 15\n");
+  RunSpec spec;
+  spec.argv = {npuzzle_binary(), "bench", set, "--heuristic", "md", "--csv", "/dev/full", "-q"};
+  const RunResult run = run_program(spec);
+  ASSERT_TRUE(run.exited()) << run.describe();
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  EXPECT_NE(run.err.find("the CSV file /dev/full"), std::string::npos) << run.err;
+  record_fault("output", "`npuzzle bench SET --csv /dev/full`",
+               run.describe() + ": `" + line_with(run.err, "writing") + "`");
+}
+
+TEST(FaultOutput, VerifyAndPdbgenInfoOnAFullDeviceAreExitTwo) {
+  NPUZZLE_REQUIRE_BINARY(npuzzle_binary());
+  NPUZZLE_REQUIRE_BINARY(pdbgen_binary());
+  RunSpec verify;
+  verify.argv = {npuzzle_binary(), "verify", "1 0 2 3 4 5 6 7 8", "L"};
+  verify.stdout_to = "/dev/full";
+  const RunResult checked = run_program(verify);
+  ASSERT_TRUE(checked.exited()) << checked.describe();
+  EXPECT_EQ(checked.exit_code, 2) << checked.err;
+  EXPECT_NE(checked.err.find("No space left on device"), std::string::npos) << checked.err;
+
+  const fs::path dir = fresh_dir("info_full");
+  RunSpec build;
+  build.argv = {pdbgen_binary(), "build", "--size", "2x3",
+                "--partition",   "full",  "--dir",  dir.string()};
+  ASSERT_EQ(run_program(build).exit_code, 0);
+  fs::path table;
+  for (const auto& entry : fs::directory_iterator(dir)) table = entry.path();
+  RunSpec info;
+  info.argv = {pdbgen_binary(), "info", table.string()};
+  info.stdout_to = "/dev/full";
+  const RunResult run = run_program(info);
+  ASSERT_TRUE(run.exited()) << run.describe();
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  EXPECT_NE(run.err.find("No space left on device"), std::string::npos) << run.err;
+  record_fault("output", "`npuzzle verify` and `pdbgen info FILE` with stdout on /dev/full",
+               "verify: " + checked.describe() + "; info: " + run.describe() + ": `" +
+                   line_with(run.err, "writing") + "`");
+}
+
+}  // namespace
+}  // namespace npuzzle::fault
