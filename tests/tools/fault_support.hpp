@@ -138,9 +138,15 @@ inline RunResult run_program(const RunSpec& spec) {
 
   RunResult result;
   int pipe_fds[2] = {-1, -1};
-  if (spec.stdout_to == "broken-pipe" && ::pipe(pipe_fds) != 0) {
-    ADD_FAILURE() << "pipe failed";
-    return result;
+  if (spec.stdout_to == "broken-pipe") {
+    if (::pipe(pipe_fds) != 0) {
+      ADD_FAILURE() << "pipe failed";
+      return result;
+    }
+    // The reader is gone before the child starts: its first write fails with EPIPE, however
+    // loaded the machine (a reader closed after the fork left the child a pipe buffer to fill).
+    ::close(pipe_fds[0]);
+    pipe_fds[0] = -1;
   }
   const auto start = std::chrono::steady_clock::now();
   const pid_t pid = ::fork();
@@ -157,10 +163,7 @@ inline RunResult run_program(const RunSpec& spec) {
             : spec.stdout_to;
     int out_fd = ::open(out_name.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
     const int err_fd = ::open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (spec.stdout_to == "broken-pipe") {
-      ::close(pipe_fds[0]);
-      out_fd = pipe_fds[1];
-    }
+    if (spec.stdout_to == "broken-pipe") out_fd = pipe_fds[1];
     if (in_fd < 0 || out_fd < 0 || err_fd < 0) ::_exit(126);
     ::dup2(in_fd, 0);
     ::dup2(out_fd, 1);
@@ -191,10 +194,7 @@ inline RunResult run_program(const RunSpec& spec) {
     ::_exit(127);
   }
 
-  if (pipe_fds[0] >= 0) {  // the reader goes away at once
-    ::close(pipe_fds[0]);
-    ::close(pipe_fds[1]);
-  }
+  if (pipe_fds[1] >= 0) ::close(pipe_fds[1]);  // the child holds the only writer
   const auto elapsed = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };

@@ -99,19 +99,11 @@ std::string Board::to_string() const {
 }
 
 const char* status_name(Status status) {
-  switch (status) {
-    case Status::Solved:
-      return "solved";
-    case Status::Unsolvable:
-      return "unsolvable";
-    case Status::Limit:
-      return "limit";
-    case Status::OutOfMemory:
-      return "out-of-memory";
-    case Status::Error:
-      break;
-  }
-  return "error";
+  // The engine's names, and "error" for the one status only the library has.
+  static_assert(static_cast<int>(Status::OutOfMemory) ==
+                static_cast<int>(npuzzle::Status::OutOfMemory));
+  if (status == Status::Error) return "error";
+  return npuzzle::status_name(static_cast<npuzzle::Status>(status));
 }
 
 std::vector<ParsedBoard> parse_boards(std::string_view text, std::string_view size) {

@@ -27,7 +27,7 @@ std::string encode(const SolveRequest& r, int rows, int cols, const std::vector<
   nlohmann::json j;
   j["algorithm"] = static_cast<int>(r.algorithm);
   if (r.heuristic) j["heuristic"] = {r.heuristic->index, r.heuristic->variant};
-  j["tie_break"] = static_cast<int>(r.tie_break);
+  j["tie_break"] = r.tie_break ? static_cast<int>(*r.tie_break) : -1;  // -1: the default
   j["owner_hash"] = static_cast<int>(r.owner_hash);
   j["goal"] = {static_cast<int>(r.goal.kind), r.goal.tiles};
   j["threads"] = r.threads;
@@ -45,7 +45,9 @@ void run_job(const std::string& text) {
     r.heuristic =
         HeuristicChoice{j["heuristic"][0].get<std::size_t>(), j["heuristic"][1].get<std::string>()};
   }
-  r.tie_break = static_cast<TieBreak>(j["tie_break"].get<int>());
+  if (const int tie_break = j["tie_break"].get<int>(); tie_break >= 0) {
+    r.tie_break = static_cast<TieBreak>(tie_break);
+  }
   r.owner_hash = static_cast<OwnerHash>(j["owner_hash"].get<int>());
   r.goal = GoalSpec{static_cast<GoalSpec::Kind>(j["goal"][0].get<int>()),
                     j["goal"][1].get<std::vector<int>>()};
