@@ -46,6 +46,14 @@ std::string shapes_with(int n) {
   return out;
 }
 
+// For a count one short of a square board (8, 15, 24): " (a 3x3 board missing a tile?)".
+std::string missing_tile_hint(int n) {
+  const int side = square_side(n + 1);
+  if (side < 3) return {};
+  const std::string name = std::to_string(side) + "x" + std::to_string(side);
+  return " (a " + name + " board missing a tile?)";
+}
+
 class InstanceReader {
  public:
   explicit InstanceReader(const ParseOptions& options)
@@ -110,12 +118,15 @@ class InstanceReader {
       const std::string need = "--size " + size_.name() + " needs " +
                                std::to_string(size_.cells()) +
                                " tiles, optionally after an instance number";
-      if (!shapes_with(n).empty()) return "size mismatch: " + std::to_string(n) + " tiles; " + need;
-      return "wrong count: " + std::to_string(n) + " tokens; " + need;
+      const std::string hint = n == size_.cells() - 1 ? " (a tile missing?)" : "";
+      if (!shapes_with(n).empty()) {
+        return "size mismatch: " + std::to_string(n) + " tiles; " + need + hint;
+      }
+      return "wrong count: " + std::to_string(n) + " tokens; " + need + hint;
     }
     if (!shapes_with(n).empty()) {
       return "ambiguous size: " + std::to_string(n) + " tiles could be " + shapes_with(n) +
-             "; give --size RxC";
+             "; give --size RxC" + missing_tile_hint(n);
     }
     if (!shapes_with(n - 1).empty()) {
       return "ambiguous size: an instance number and " + std::to_string(n - 1) +
@@ -123,7 +134,8 @@ class InstanceReader {
     }
     return "wrong count: " + std::to_string(n) +
            " tokens; a one-line board has 4, 9, 16 or 25 tiles, optionally after an instance "
-           "number (other sizes need --size RxC)";
+           "number (other sizes need --size RxC)" +
+           missing_tile_hint(n);
   }
 
   // Reads a one-line instance into an entry without recording it.
@@ -301,10 +313,15 @@ std::string check_tiles(const std::vector<int>& tiles, BoardSize size) {
     return "wrong count: " + std::to_string(tiles.size()) + " tiles; a " + size.name() +
            " board has " + std::to_string(n);
   }
+  const bool has_blank = std::find(tiles.begin(), tiles.end(), 0) != tiles.end();
   for (int t : tiles) {
     if (t < 0 || t >= n) {
+      // Tiles 1..n with n as the blank is a common way to write a board.
+      const std::string hint = t == n && !has_blank ? " (is " + std::to_string(n) +
+                                                          " the blank? write the blank as 0 or _)"
+                                                    : "";
       return "tile " + std::to_string(t) + " out of range 0.." + std::to_string(n - 1) + " for " +
-             size.name();
+             size.name() + hint;
     }
   }
   std::vector<int> seen(static_cast<std::size_t>(n), 0);

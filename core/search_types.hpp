@@ -35,8 +35,9 @@ struct Limits {
   std::uint64_t memory_bytes = 0;                // for searches that store nodes; 0: none
   const std::atomic<bool>* interrupt = nullptr;  // set asynchronously (Ctrl-C) to stop
   const std::atomic<bool>* abandon = nullptr;    // set when the search's inputs became invalid
-  // Called from the limit polls of the sequential searches (search_run.hpp, ida_star.hpp); the
-  // searches on several threads do not call it from their workers.
+  // Called from the limit polls of the searches (search_run.hpp, ida_star.hpp; the parallel
+  // searches from their workers' polls, so from several threads at once: it must be thread-safe).
+  // The function must outlive the search.
   const HeartbeatFn* heartbeat = nullptr;
 };
 

@@ -48,6 +48,7 @@ class MaxOf {
   };
 
   MaxOf(H1 first, H2 second) : first_(std::move(first)), second_(std::move(second)) {}
+  const H1& first() const { return first_; }
 
   Value init(const State<BoardType>& s) const { return {first_.init(s), second_.init(s)}; }
   Value update(const Value& v, int tile, int from, int to) const {

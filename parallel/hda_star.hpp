@@ -229,13 +229,17 @@ class HdaStar {
     const std::uint64_t total = total_expanded_.fetch_add(delta, std::memory_order_relaxed) + delta;
     bytes_[static_cast<std::size_t>(index)].store(me.bytes() + mail_.bytes(index),
                                                   std::memory_order_relaxed);
+    std::uint64_t bytes = 0;
+    for (const auto& b : bytes_) bytes += b.load(std::memory_order_relaxed);
+    if (const HeartbeatFn* heartbeat = clock_.limits().heartbeat; heartbeat && *heartbeat) {
+      // The bound: the least f held by any worker or in flight to one (a hint, not exact).
+      (*heartbeat)({total, 0, mail_.floor_f(), bytes, clock_.elapsed()});
+    }
     const StopReason reason = clock_.check(total);
     if (reason != StopReason::None) {
       request_stop(Status::Limit, reason);
       return;
     }
-    std::uint64_t bytes = 0;
-    for (const auto& b : bytes_) bytes += b.load(std::memory_order_relaxed);
     if (clock_.over_memory(bytes)) request_stop(Status::OutOfMemory, StopReason::MemoryLimit);
   }
 

@@ -99,6 +99,12 @@ class IdaFrontier {
   int next_bound() const { return next_bound_; }
   std::uint64_t expanded() const { return expanded_; }  // over every build so far
   std::uint64_t generated() const { return generated_; }
+  // The nodes held by the last build, every level.
+  std::uint64_t stored() const {
+    std::uint64_t n = 0;
+    for (const auto& level : levels_) n += level.size();
+    return n;
+  }
 
   // The moves from the start to node `index` of the last level.
   std::vector<Move> prefix(std::size_t index) const {

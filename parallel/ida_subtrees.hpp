@@ -104,6 +104,17 @@ class IdaSubtrees {
   void subtree(std::size_t worker, std::size_t index) {
     const auto& node = frontier_->nodes()[index];
     Limits task_limits = limits_;
+    // The task's heartbeat reports the whole search's progress, not the task's; it lives as long
+    // as the task's search.
+    HeartbeatFn task_heartbeat;
+    task_limits.heartbeat = nullptr;
+    if (const HeartbeatFn* heartbeat = limits_.heartbeat; heartbeat && *heartbeat) {
+      task_heartbeat = [this, heartbeat](const Heartbeat& task) {
+        (*heartbeat)({done_before_ + iteration_expanded_.load() + task.expanded,
+                      generated_.load() + task.generated, task.bound, 0, clock_.elapsed()});
+      };
+      task_limits.heartbeat = &task_heartbeat;
+    }
     if (limits_.time_seconds > 0) {
       task_limits.time_seconds = limits_.time_seconds - clock_.elapsed();
       if (task_limits.time_seconds <= 0) return stop(StopReason::TimeLimit);

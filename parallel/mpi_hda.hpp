@@ -294,10 +294,15 @@ class MpiHda {
   }
 
   void poll() {
-    const StopReason reason = clock_.check(worker_.expanded());
-    if (reason != StopReason::None) return request_stop(Status::Limit, reason);
     std::uint64_t bytes = worker_.bytes();
     for (const Pending& p : pending_) bytes += p.bytes.capacity();
+    if (const HeartbeatFn* heartbeat = clock_.limits().heartbeat; heartbeat && *heartbeat) {
+      // This rank's progress (the heartbeat is rank 0's: the other ranks' requests carry none).
+      (*heartbeat)(
+          {worker_.expanded(), worker_.generated(), worker_.held_min_f(), bytes, clock_.elapsed()});
+    }
+    const StopReason reason = clock_.check(worker_.expanded());
+    if (reason != StopReason::None) return request_stop(Status::Limit, reason);
     if (clock_.over_memory(bytes)) request_stop(Status::OutOfMemory, StopReason::MemoryLimit);
   }
 

@@ -14,6 +14,7 @@
 // iteration's count differs (in either direction).
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <climits>
 #include <cstdint>
@@ -55,6 +56,11 @@ class ParallelIda {
       previous_iteration = result.stats.expanded - before;
       result.stats.generated = frontier_.generated() + subtrees_.generated();
       result.stats.seconds = clock_.elapsed();
+      // The most nodes held at once: the largest frontier, and a path of at most bound + 1 nodes
+      // below it per thread.
+      result.stats.stored = std::max<std::uint64_t>(
+          result.stats.stored,
+          peak_frontier_ + subtrees_.workers() * (static_cast<std::uint64_t>(bound) + 1));
       if (progress) {
         progress({bound, result.stats.expanded, result.stats.generated, result.stats.seconds});
       }
@@ -110,6 +116,7 @@ class ParallelIda {
       case Frontier::Outcome::Ready:
         break;
     }
+    peak_frontier_ = std::max<std::uint64_t>(peak_frontier_, frontier_.stored());
     subtrees_.begin(frontier_, bound, expanded());
     subtrees_.lower_next_bound(frontier_.next_bound());
     const std::size_t count = frontier_.nodes().size();
@@ -142,6 +149,7 @@ class ParallelIda {
   const H& h_;
   const State<B> goal_;
   const LimitClock clock_;
+  std::uint64_t peak_frontier_ = 0;  // the most frontier nodes held in one iteration
   ThreadBudget budget_;
   Frontier frontier_;
   IdaSubtrees<B, H> subtrees_;

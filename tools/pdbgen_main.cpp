@@ -1,7 +1,7 @@
 // pdbgen — builds, describes and verifies pattern databases.
 //
 //   pdbgen build --size 4x4 --partition 7-8|6-6-3|5-5-5|LISTS [--goal blank-first|blank-last|LIST]
-//                [--dir DIR] [--threads N] [--mem-limit SIZE] [--force]
+//                [--pdb-dir DIR] [--threads N] [--mem-limit SIZE] [--force]
 //   pdbgen info FILE
 //   pdbgen verify FILE [--threads N]
 //
@@ -29,6 +29,7 @@
 #include "heuristics/pdb_index.hpp"
 #include "heuristics/pdb_open.hpp"
 #include "tools/checked_output.hpp"
+#include "tools/did_you_mean.hpp"
 #include "tools/last_resort.hpp"
 #include "tools/options.hpp"
 
@@ -58,6 +59,22 @@ std::string mib(std::uint64_t bytes) {
   return buf;
 }
 
+// "ETA ~1 min 20 s": the time left if the placements still to reach take as long per placement as
+// those reached so far (rounds near the end are often quicker: an estimate, shown from 1%).
+std::string eta_text(double seconds, double done) {
+  if (done < 0.01 || done >= 1.0) return done >= 1.0 ? "ETA done " : "ETA ...  ";
+  const auto left = static_cast<long long>(seconds * (1.0 - done) / done + 0.5);
+  char text[48];
+  if (left < 60) {
+    std::snprintf(text, sizeof text, "ETA ~%lld s  ", left);
+  } else if (left < 3600) {
+    std::snprintf(text, sizeof text, "ETA ~%lld min %02lld s", left / 60, left % 60);
+  } else {
+    std::snprintf(text, sizeof text, "ETA ~%lld h %02lld min", left / 3600, left / 60 % 60);
+  }
+  return text;
+}
+
 ExitCode run_build(const std::string& size, const std::string& partition_text,
                    const std::string& goal_text, std::string dir_text, int threads,
                    const std::string& mem_limit_text, bool force) {
@@ -76,7 +93,8 @@ ExitCode run_build(const std::string& size, const std::string& partition_text,
   const std::filesystem::path dir =
       dir_text.empty() ? default_directory() : std::filesystem::path(dir_text);
   if (dir.empty())
-    throw PdbError(ErrorKind::Usage, "no database directory: give --dir or set NPUZZLE_PDB_DIR");
+    throw PdbError(ErrorKind::Usage,
+                   "no database directory: give --pdb-dir or set NPUZZLE_PDB_DIR");
 
   // Memory first: refuse before anything is allocated.
   const std::uint64_t available = available_memory_bytes();
@@ -115,13 +133,14 @@ ExitCode run_build(const std::string& size, const std::string& partition_text,
     bool shown = false;
     options.progress = [&](const BuildProgress& p) {
       if (p.seconds < 1.0) return;
+      const double done = static_cast<double>(p.placements) / static_cast<double>(p.total);
       char line[200];
       std::snprintf(
           line, sizeof line,
-          "  depth %3d  states %13llu  placements %6.2f%%  %7.2f M states/s  elapsed %7.1f s",
-          p.depth, static_cast<unsigned long long>(p.states),
-          100.0 * static_cast<double>(p.placements) / static_cast<double>(p.total),
-          static_cast<double>(p.states) / p.seconds / 1e6, p.seconds);
+          "  depth %3d  states %13llu  placements %6.2f%%  %7.2f M states/s  elapsed %7.1f s  %s",
+          p.depth, static_cast<unsigned long long>(p.states), 100.0 * done,
+          static_cast<double>(p.states) / p.seconds / 1e6, p.seconds,
+          eta_text(p.seconds, done).c_str());
       std::cerr << (tty ? "\r" : "") << line << (tty ? "" : "\n") << std::flush;
       shown = true;
     };
@@ -194,6 +213,9 @@ int main(int argc, char** argv) {
   bool force = false;
   auto* build =
       app.add_subcommand("build", "build the databases of a partition into the directory");
+  build->footer(
+      "Exit codes: 0 built (or present), 1 usage error, 2 a file not written, 4 interrupted (no "
+      "file left), 5 not enough memory.");
   build->add_option("--size", size, "board size RxC")->capture_default_str();
   build
       ->add_option("--partition", partition,
@@ -201,18 +223,22 @@ int main(int argc, char** argv) {
       ->required();
   build->add_option("--goal", goal, "blank-first, blank-last or the tiles of the goal")
       ->capture_default_str();
-  build->add_option(
-      "--dir", dir,
-      "database directory (default $NPUZZLE_PDB_DIR, $XDG_CACHE_HOME/npuzzle, ~/.cache/npuzzle)");
+  build->add_option("--pdb-dir,--dir", dir,
+                    "database directory, as npuzzle's --pdb-dir (default $NPUZZLE_PDB_DIR, "
+                    "$XDG_CACHE_HOME/npuzzle, ~/.cache/npuzzle)");
   build->add_option("--threads", threads, "worker threads (default: all, at most 1024)")
       ->check(CLI::Range(0, kMaxThreads));
   build->add_option("--mem-limit", mem_limit,
                     "refuse to build when the build needs more (e.g. 6G)");
   build->add_flag("--force", force, "rebuild files that already exist");
   auto* info = app.add_subcommand("info", "describe a database file (checks its checksum)");
+  info->footer("Exit codes: 0 described, 1 usage error, 2 a bad or unreadable database.");
   info->add_option("FILE", file, "database file")->required();
   auto* verify =
       app.add_subcommand("verify", "check a database's checksum and breadth-first invariants");
+  verify->footer(
+      "Exit codes: 0 the database is sound, 1 usage error, 2 a bad or unreadable database or a "
+      "broken invariant.");
   verify->add_option("FILE", file, "database file")->required();
   verify->add_option("--threads", threads, "worker threads (default: all, at most 1024)")
       ->check(CLI::Range(0, kMaxThreads));
@@ -220,7 +246,11 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return to_int(app.exit(e) == 0 ? ExitCode::Solved : ExitCode::Usage);
+    if (app.exit(e) == 0) return to_int(ExitCode::Solved);
+    if (const std::string hint = npuzzle::did_you_mean(app, argc, argv); !hint.empty()) {
+      std::cerr << "pdbgen: " << npuzzle::printable(hint) << "\n";
+    }
+    return to_int(ExitCode::Usage);
   }
   std::unique_ptr<tbb::global_control> limit;
   if (threads > 0) {

@@ -209,6 +209,23 @@ TEST(CheckTiles, NamesTheProblem) {
   EXPECT_EQ(check_tiles({0, 1, 1, 3}, {2, 2}), "duplicate tile 1 and missing tile 2");
 }
 
+// Common slips get a hint: tiles 1..N with N as the blank, and a square board one tile short.
+TEST(CheckTiles, HintsAtCommonMistakes) {
+  EXPECT_EQ(check_tiles({1, 2, 3, 4}, {2, 2}),
+            "tile 4 out of range 0..3 for 2x2 (is 4 the blank? write the blank as 0 or _)");
+  const auto eight = parse_instances("1 2 3 4 5 6 7 8\n");
+  ASSERT_EQ(eight.size(), 1u);
+  EXPECT_NE(eight[0].error.find("(a 3x3 board missing a tile?)"), std::string::npos)
+      << eight[0].error;
+  const auto fifteen = parse_instances("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n");
+  EXPECT_NE(fifteen[0].error.find("(a 4x4 board missing a tile?)"), std::string::npos)
+      << fifteen[0].error;
+  const auto sized = parse_instances("1 2 3 4 5 6 7 8\n", ParseOptions{{3, 3}});
+  EXPECT_NE(sized[0].error.find("(a tile missing?)"), std::string::npos) << sized[0].error;
+  const auto six = parse_instances("1 2 3 4 5 0\n");  // 2x3 or 3x2: no missing-tile hint
+  EXPECT_EQ(six[0].error.find("missing a tile"), std::string::npos) << six[0].error;
+}
+
 TEST(BenchSet, ReadsKorf100WithLengths) {
   std::ifstream in(std::string(NPUZZLE_DATA_DIR) + "/korf100.txt");
   ASSERT_TRUE(in);

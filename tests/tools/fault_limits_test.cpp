@@ -9,9 +9,9 @@
 //   expands
 //     at least one node per move of its path), so exit 4.
 //   time limit 0.2 s: exit 4; greedy best-first alone may find its (non-optimal) path first: exit
-//   0. memory limit 1M: the searches that store nodes (astar, bfs, hda; greedy unless it finishes
-//     first) exit 5; the depth-first ones (ida, dfbnb, pida) store no nodes, so a time limit of 1 s
-//     is added and they exit 4 on it.
+//   0. memory limit 32M: the searches that store nodes (astar, bfs, hda; greedy unless it finishes
+//     first) exit 5; the depth-first ones (ida, dfbnb, pida) store no nodes and take no
+//     --mem-limit: it is refused (exit 1, naming the searches that take it) before any search.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -71,7 +71,7 @@ TEST_P(FaultLimits, EndsWithExitFourOrFiveAndStatistics) {
       flags = "--time-limit 0.2";
       break;
     case LimitKind::Memory:
-      flags = stores_nodes(c.algorithm) ? "--mem-limit 32M" : "--mem-limit 32M --time-limit 1";
+      flags = "--mem-limit 32M";
       break;
   }
   std::istringstream words(flags);
@@ -85,6 +85,14 @@ TEST_P(FaultLimits, EndsWithExitFourOrFiveAndStatistics) {
   ASSERT_TRUE(run.exited()) << run.describe() << "\n" << run.err;
   if (run.exit_code == 1 && run.err.find("not available") != std::string::npos) {
     GTEST_SKIP() << "--algo " << c.algorithm << ": " << first_line(run.err);
+  }
+  if (c.kind == LimitKind::Memory && !stores_nodes(c.algorithm)) {
+    EXPECT_EQ(run.describe(), "exit 1") << run.err;
+    EXPECT_NE(run.err.find("--mem-limit applies to"), std::string::npos) << run.err;
+    EXPECT_TRUE(run.out.empty()) << "refused before any search: " << run.out;
+    record_fault("limits", "`--algo " + c.algorithm + " " + flags + "` on a 66-move 4x4 board",
+                 run.describe() + "; " + first_line(run.err));
+    return;
   }
 
   std::set<int> allowed = {4};

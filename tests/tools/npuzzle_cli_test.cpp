@@ -147,7 +147,9 @@ TEST_F(Npuzzle, UserPartitionFromTheCommandLineSolvesOptimally) {
     ASSERT_EQ(run.code, 0) << run.err;
     const auto j = json_lines(run.out).at(0);
     EXPECT_EQ(j["length"], optimum);
-    EXPECT_EQ(j["heuristic"], std::string("pdb:") + partition);
+    // The exact heuristic: the partition, and the reflection (3x3, the blank's goal on the
+    // diagonal).
+    EXPECT_EQ(j["heuristic"], std::string("pdb:") + partition + "+reflection");
     EXPECT_NE(run.err.find("pdb custom"), std::string::npos) << run.err;
   }
   for (const char* bad : {"pdb:1,2,3/3,4", "pdb:1,2,99", "pdb:6-6-3", "pdb:"}) {
@@ -362,9 +364,9 @@ TEST_F(Npuzzle, EveryOptimalAlgorithmAgreesOnA3x3Board) {
   int length = -1;
   for (const char* algo : {"ida", "astar", "dfbnb", "bfs"}) {
     SCOPED_TRACE(algo);
-    const Ran run =
-        npuzzle(std::string("solve --output json --goal blank-last --heuristic md --algo ") + algo +
-                " " + board);
+    const std::string heuristic = std::string(algo) == "bfs" ? "" : "--heuristic md ";
+    const Ran run = npuzzle("solve --output json --goal blank-last " + heuristic + "--algo " +
+                            algo + " " + board);
     ASSERT_EQ(run.code, 0) << run.err;
     const auto j = json_lines(run.out)[0];
     EXPECT_EQ(j["optimal"], true);
@@ -416,8 +418,9 @@ TEST_F(Npuzzle, BenchChecksLengthsAndWritesCsv) {
   std::istringstream rows(read_file(csv));
   std::string header;
   std::getline(rows, header);
-  EXPECT_EQ(header.rfind("id,threads,length,optimal_length,status,expanded,generated,seconds", 0),
-            0u);
+  EXPECT_EQ(
+      header.rfind("id,threads,length,optimal_length,status,check,expanded,generated,seconds", 0),
+      0u);
   int count = 0;
   for (std::string row; std::getline(rows, row);) {
     ++count;

@@ -32,28 +32,29 @@ namespace npuzzle {
 
 struct AlgorithmInfo {
   Algorithm id;
-  const char* name;  // on the command line: --algo NAME
-  const char* help;  // what it is, for --help
-  bool heuristic;    // searches with a heuristic (--heuristic applies)
-  bool threads;      // --threads are threads inside one search (else instances solved at once)
-  bool tie_break;    // --tie-break applies (the best-first searches)
-  bool owner_hash;   // --owner-hash applies
-  bool progress;     // reports a progress row per iteration (--verbose)
-  bool optimal;      // proves its answer shortest (with an admissible heuristic)
+  const char* name;   // on the command line: --algo NAME
+  const char* help;   // what it is, for --help
+  bool heuristic;     // searches with a heuristic (--heuristic applies)
+  bool threads;       // --threads are threads inside one search (else instances solved at once)
+  bool tie_break;     // --tie-break applies (the best-first searches)
+  bool owner_hash;    // --owner-hash applies
+  bool progress;      // reports a progress row per iteration (--verbose)
+  bool optimal;       // proves its answer shortest (with an admissible heuristic)
+  bool memory_limit;  // stores nodes, so --mem-limit applies
 };
 
 struct AlgorithmRegistry {
   // In the order the help lists the algorithms.
   // clang-format off
   static constexpr std::array<AlgorithmInfo, 7> kInfo{{
-    // id                name      help                              heur.  threads tie-b. owner  progr. optimal
-    {Algorithm::Ida,    "ida",    "IDA*, default",                   true,  false,  false, false, true,  true},
-    {Algorithm::AStar,  "astar",  "A*",                              true,  false,  true,  false, false, true},
-    {Algorithm::Hda,    "hda",    "hash-distributed A*",             true,  true,   false, true,  false, true},
-    {Algorithm::Pida,   "pida",   "parallel IDA*",                   true,  true,   false, false, true,  true},
-    {Algorithm::Bfs,    "bfs",    "breadth-first",                   false, false,  false, false, false, true},
-    {Algorithm::DfBnb,  "dfbnb",  "depth-first branch and bound",    true,  false,  false, false, false, true},
-    {Algorithm::Greedy, "greedy", "greedy best-first, not optimal",  true,  false,  true,  false, false, false},
+    // id                name      help                              heur.  threads tie-b. owner  progr. optimal memory
+    {Algorithm::Ida,    "ida",    "IDA*, default",                   true,  false,  false, false, true,  true,   false},
+    {Algorithm::AStar,  "astar",  "A*",                              true,  false,  true,  false, false, true,   true},
+    {Algorithm::Hda,    "hda",    "hash-distributed A*",             true,  true,   false, true,  false, true,   true},
+    {Algorithm::Pida,   "pida",   "parallel IDA*",                   true,  true,   false, false, true,  true,   false},
+    {Algorithm::Bfs,    "bfs",    "breadth-first",                   false, false,  false, false, false, true,   true},
+    {Algorithm::DfBnb,  "dfbnb",  "depth-first branch and bound",    true,  false,  false, false, false, true,   false},
+    {Algorithm::Greedy, "greedy", "greedy best-first, not optimal",  true,  false,  true,  false, false, false,  true},
   }};
   // clang-format on
 

@@ -11,6 +11,7 @@
 
 #include "tools/app/commands.hpp"
 #include "tools/checked_output.hpp"
+#include "tools/did_you_mean.hpp"
 #include "tools/last_resort.hpp"
 
 namespace npuzzle {
@@ -30,16 +31,18 @@ std::string check_seconds(const std::string& text) {
 }  // namespace
 
 void add_search_options(CLI::App& command, SearchOptions& o) {
-  command.add_option("--algo", o.algorithm, algorithm_help());
-  command.add_option("--heuristic", o.heuristic, heuristic_help());
+  command.add_option("--algo", o.algorithm,
+                     "a name or a list to compare (e.g. bfs,astar,ida): " + algorithm_help());
+  command.add_option("--heuristic", o.heuristic, "a name or a list: " + heuristic_help());
   command.add_option("--owner-hash", o.owner_hash,
                      algorithms_with(&AlgorithmInfo::owner_hash) +
                          ": how states are shared out among the threads: abstract-zobrist "
                          "(default: most moves keep a state on its thread) or zobrist");
   command.add_option("--tie-break", o.tie_break,
                      algorithms_with(&AlgorithmInfo::tie_break) +
-                         " among equal priorities: lifo, fifo, larger-g (default: larger-g for "
-                         "astar, lifo for greedy)");
+                         " (the best-first searches) among equal priority: lifo (a stack), fifo (a "
+                         "queue), larger-g (the default of astar; greedy's is lifo); a list such "
+                         "as lifo,fifo compares them");
   command.add_option("--time-limit", o.time_limit, "seconds per instance (0: none)")
       ->check(check_seconds, "SECONDS");
   command.add_option("--node-limit", o.node_limit, "expanded nodes per instance (0: none)");
@@ -48,6 +51,15 @@ void add_search_options(CLI::App& command, SearchOptions& o) {
   command.add_option("--pdb-dir", o.pdb_dir,
                      "pattern database directory (default: $NPUZZLE_PDB_DIR, else "
                      "$XDG_CACHE_HOME/npuzzle or ~/.cache/npuzzle)");
+}
+
+std::set<std::string> given_options(const CLI::App& command) {
+  std::set<std::string> given;
+  for (const CLI::Option* option : command.get_options()) {
+    if (option->count() == 0) continue;
+    for (const std::string& name : option->get_lnames()) given.insert("--" + name);
+  }
+  return given;
 }
 
 ExitCode run_npuzzle(int argc, char** argv) {
@@ -59,8 +71,8 @@ ExitCode run_npuzzle(int argc, char** argv) {
   app.set_version_flag("--version", std::string("npuzzle ") + NPUZZLE_VERSION);
   app.require_subcommand(1);
   app.footer(
-      "Exit codes: 0 solved, 1 usage error, 2 input error, 3 unsolvable, 4 limit hit, 5 out of "
-      "memory (many instances: the highest).");
+      "Exit codes: 0 done, 1 usage error, 2 input or write error, 3 unsolvable, 4 limit hit, 5 out "
+      "of memory; `npuzzle SUBCOMMAND --help` lists those of each subcommand.");
   Action action;
   add_solve_command(app, action);
   add_random_command(app, action);
@@ -69,7 +81,11 @@ ExitCode run_npuzzle(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? ExitCode::Solved : ExitCode::Usage;
+    if (app.exit(e) == 0) return ExitCode::Solved;
+    if (const std::string hint = did_you_mean(app, argc, argv); !hint.empty()) {
+      std::cerr << "npuzzle: " << printable(hint) << "\n";
+    }
+    return ExitCode::Usage;
   }
   try {
     const ExitCode code = action();

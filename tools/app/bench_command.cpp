@@ -1,5 +1,6 @@
-// `npuzzle bench [SET]`: solve a benchmark set (default Korf's 100) once per thread count, check
-// every length against the set's known optimum, and print time, nodes, speedup and efficiency per
+// `npuzzle bench [SET]`: solve a benchmark set (default Korf's 100) or a file of plain boards once
+// per thread count, check every answer (replayed to the goal; against the set's known optimum when
+// it has one), and print solved / limit / mismatch counts, time, nodes, speedup and efficiency per
 // thread count (plus load balance, search overhead and communication for the parallel algorithms);
 // per instance rows go to --csv, a plot of speedup, efficiency, balance, overhead and communication
 // to --plot (gnuplot, PNG).
@@ -13,14 +14,18 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <iostream>
 #include <memory>
 #include <optional>
 #include <set>
 
+#include "tools/app/advice.hpp"
 #include "tools/app/app.hpp"
 #include "tools/app/bench_output.hpp"
 #include "tools/app/bench_sweep.hpp"
 #include "tools/app/commands.hpp"
+#include "tools/app/option_use.hpp"
+#include "tools/app/report.hpp"
 #include "tools/checked_output.hpp"
 
 namespace npuzzle {
@@ -28,6 +33,8 @@ namespace {
 
 struct BenchOptions {
   std::string set = NPUZZLE_BENCH_SET;
+  std::string size;                  // --size, for plain board files
+  std::string goal = "blank-first";  // --goal; a set's optimal lengths hold for blank-first
   std::string threads = "1";
   std::string ids;
   std::string csv;
@@ -95,21 +102,33 @@ std::set<std::int64_t> parse_ids(const std::string& text) {
 
 ExitCode run_bench(const BenchOptions& o) {
   SolveRequest request = make_request(o.search);
+  std::vector<Algorithm> algorithms = {request.algorithm};
+  if (!o.baseline.empty()) algorithms.push_back(*parse_algorithm(o.baseline));
+  check_options_apply(o.search.given, algorithms);
   const std::vector<int> thread_counts = parse_thread_counts(o.threads);
   const std::set<std::int64_t> wanted = parse_ids(o.ids);
 
-  std::ifstream in(o.set);
-  if (!in) throw InputError("cannot read the bench set '" + o.set + "'");
-  std::vector<BenchInstance> set;
-  try {
-    set = read_bench_set(in);
-  } catch (const InputError& e) {
-    throw InputError(o.set + ": " + e.what());
+  request.goal = parse_goal_option(o.goal);
+  bool known_optimum = false;
+  std::vector<BenchInstance> set = read_instances(o.set, parse_size_option(o.size), known_optimum);
+  if (known_optimum && request.goal.kind != GoalSpec::Kind::BlankFirst) {
+    for (BenchInstance& b : set) b.optimal_length = 0;
+    known_optimum = false;
+    if (!o.quiet) {
+      std::cerr << "npuzzle: warning: the set's optimal lengths are for --goal blank-first; with "
+                   "--goal "
+                << request.goal.describe() << " they are not checked\n";
+    }
   }
   if (!wanted.empty()) {
     std::erase_if(set, [&](const BenchInstance& b) { return !wanted.count(b.instance.id); });
   }
   if (set.empty()) throw InputError("no instance of '" + o.set + "' selected");
+  std::vector<BoardSize> sizes;
+  for (const BenchInstance& b : set) sizes.push_back({b.instance.rows, b.instance.cols});
+  print_warnings(
+      run_warnings(request, *std::max_element(thread_counts.begin(), thread_counts.end()), sizes),
+      o.quiet);
 
   std::ofstream csv;
   if (!o.csv.empty()) {
@@ -144,9 +163,11 @@ ExitCode run_bench(const BenchOptions& o) {
   const std::string algorithm = algorithm_name(request.algorithm);
   const bool parallel_search = algorithm_info(request.algorithm).threads;
   const std::string set_name = o.set.substr(o.set.find_last_of('/') + 1);
-  std::printf("bench: %s, %zu instances, %s + %s, %s%s\n", set_name.c_str(), set.size(),
-              algorithm.c_str(), heuristic_used.c_str(),
+  std::printf("bench: %s, %s, %s + %s, goal %s, %s%s%s\n", set_name.c_str(),
+              count_of(set.size(), "instance").c_str(), algorithm.c_str(), heuristic_used.c_str(),
+              request.goal.describe().c_str(),
               parallel_search ? "threads per instance" : "threads = instances solved at once",
+              known_optimum ? "" : ", no known optimum: lengths not checked against one",
               o.repeat > 1 ? (", median of " + std::to_string(o.repeat) + " runs").c_str() : "");
   if (sweeps.empty()) {
     print_sweep_table(stdout, {}, Sweep{}, parallel_search);
@@ -161,7 +182,8 @@ ExitCode run_bench(const BenchOptions& o) {
   if (!o.plot.empty()) {
     write_plot(o.plot, sweeps, base,
                "npuzzle bench: " + algorithm + " + " + heuristic_used + ", " + set_name + " (" +
-                   std::to_string(set.size()) + " instances)");
+                   count_of(set.size(), "instance") + ")",
+               parallel_search, request.algorithm == Algorithm::Hda);
   }
   if (interrupt_requested.load()) exit_code = std::max(exit_code, ExitCode::Limit);
   return exit_code;
@@ -173,14 +195,24 @@ void add_bench_command(CLI::App& app, Action& action) {
   auto options = std::make_shared<BenchOptions>();
   CLI::App* cmd = app.add_subcommand(
       "bench",
-      "Solve a benchmark set (lines `id optimal_length tiles…`, goal blank-first) for each thread "
-      "count, check every length against the known optimum (a mismatch is exit code 2), and print "
-      "time, nodes, speedup and efficiency.");
+      "Solve a benchmark set (lines `id optimal_length tiles…`, goal blank-first) or a file of "
+      "plain boards (one a line, no known optimum) for each thread count, check every answer "
+      "(replayed to the goal; a length that disagrees with the known optimum is exit code 2), and "
+      "print solved / limit / mismatch counts, time, nodes, speedup and efficiency.");
+  cmd->footer(
+      "Exit codes: 0 every answer checked, 1 usage error, 2 a bad set, a length that disagrees "
+      "with the known optimum or a file not written, 4 a limit was hit or Ctrl-C, 5 out of "
+      "memory.");
   cmd->add_option("set", options->set, "the set (default: Korf's 100, " NPUZZLE_BENCH_SET ")");
   cmd->add_option("--threads", options->threads,
                   "thread counts: a list 1,2,4 or a range 1:N (hda, pida: threads per instance; "
                   "others: instances at once)");
   cmd->add_option("--ids", options->ids, "the instances to run, e.g. 1-10,82 (default all)");
+  cmd->add_option("--size", options->size,
+                  "board size RxC of a plain board file when the tile count fits several");
+  cmd->add_option("--goal", options->goal,
+                  "blank-first (default; the sets' optimal lengths are for it), blank-last or the "
+                  "goal's tiles");
   add_search_options(*cmd, options->search);
   cmd->add_option("--csv", options->csv, "write one row per instance and thread count to FILE");
   cmd->add_option("--plot", options->plot,
@@ -199,7 +231,10 @@ void add_bench_command(CLI::App& app, Action& action) {
                   "run each thread count N times and keep the run of median time (default 1)")
       ->check(CLI::Range(1, 100));
   cmd->add_flag("-q,--quiet", options->quiet, "no per-instance lines on stderr");
-  cmd->callback([options, &action] { action = [options] { return run_bench(*options); }; });
+  cmd->callback([options, cmd, &action] {
+    options->search.given = given_options(*cmd);
+    action = [options] { return run_bench(*options); };
+  });
 }
 
 }  // namespace npuzzle

@@ -1,5 +1,6 @@
-// tools/app/bench_output.hpp — what `npuzzle bench` writes: the table of sweeps on stdout, the CSV
-// of instances (--csv) and the gnuplot plot of the sweeps (--plot).
+// tools/app/bench_output.hpp — what `npuzzle bench` writes: the table of sweeps on stdout (speedup
+// and the figures relative to the base shown as "-" unless both solved every instance), the CSV of
+// instances (--csv) and the gnuplot plot of the sweeps (--plot, bench_plot.cpp).
 //
 // Each output takes its headers and values from one column list (bench_output.cpp): the sweep
 // columns serve the table and the plot, the instance columns the CSV, so a column is added in one
@@ -22,9 +23,17 @@ void print_sweep_table(std::FILE* out, const std::vector<const Sweep*>& sweeps, 
 void write_csv_header(std::ostream& out);
 void write_csv_rows(std::ostream& out, const Sweep& sweep);
 
-// Draws speedup, efficiency, balance, overhead and communication against threads (gnuplot, PNG).
-// Throws UsageError for a file name gnuplot cannot take, InputError when gnuplot fails.
+// The plot's data: one line per sweep, the plotted sweep columns; plot_column gives the column
+// (1-based, as gnuplot counts) of a sweep column by its name.
+void write_plot_data(std::FILE* out, const std::vector<const Sweep*>& sweeps, const Sweep& base);
+int plot_column(const std::string& name);
+
+// The plot (bench_plot.cpp): speedup (with the ideal line) and efficiency against threads, and for
+// the parallel searches load balance, search overhead and (`sends`) communication, drawn for the
+// sweeps that solved every instance, as the base did (gnuplot, PNG). Throws UsageError for a file
+// name gnuplot cannot take, InputError when gnuplot fails or no sweep can be drawn, OutputError
+// when the file cannot be written.
 void write_plot(const std::string& file, const std::vector<Sweep>& sweeps, const Sweep& base,
-                const std::string& title);
+                const std::string& title, bool parallel_search, bool sends);
 
 }  // namespace npuzzle

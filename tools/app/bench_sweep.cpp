@@ -5,31 +5,56 @@
 #include <cstdio>
 #include <iostream>
 #include <numeric>
+#include <sstream>
 
 #include "parallel/batch.hpp"
 #include "tools/app/app.hpp"
+#include "tools/app/file_io.hpp"
+#include "tools/app/report.hpp"
 
 namespace npuzzle {
 namespace {
 
-// The problem with a row's answer, or "" when it agrees with the set.
-std::string check_row(const BenchRow& row) {
+// How a row's answer compares with the set, and the problem ("" when it agrees). Every solution
+// was replayed to the goal by the solver; without a known optimum that is the whole check.
+Check check_row(const BenchRow& row, std::string& problem) {
   const SearchResult& r = row.outcome.result;
-  if (row.outcome.failed()) return row.outcome.error;
-  if (r.status != Status::Solved) return row.outcome.status_name() + ": " + row.outcome.reason();
+  problem.clear();
+  if (row.outcome.failed()) {
+    problem = row.outcome.error;
+    return Check::Error;
+  }
+  if (r.status != Status::Solved) {
+    problem = row.outcome.status_name() + ": " + row.outcome.reason();
+    return r.status == Status::Limit || r.status == Status::OutOfMemory ? Check::Limit
+                                                                        : Check::Error;
+  }
   const int length = static_cast<int>(r.path.size());
-  if (r.optimal && length != row.optimal_length) {
-    return "length " + std::to_string(length) + " but the known optimum is " +
-           std::to_string(row.optimal_length);
+  if (row.optimal_length > 0 && r.optimal && length != row.optimal_length) {
+    problem = "length " + std::to_string(length) + " but the known optimum is " +
+              std::to_string(row.optimal_length);
+  } else if (length < row.optimal_length) {
+    problem = "length " + std::to_string(length) + " is below the known optimum " +
+              std::to_string(row.optimal_length);
   }
-  if (length < row.optimal_length) {
-    return "length " + std::to_string(length) + " is below the known optimum " +
-           std::to_string(row.optimal_length);
-  }
-  return {};
+  return problem.empty() ? Check::Ok : Check::Mismatch;
 }
 
 }  // namespace
+
+const char* check_name(Check c) {
+  switch (c) {
+    case Check::Ok:
+      return "ok";
+    case Check::Mismatch:
+      return "mismatch";
+    case Check::Limit:
+      return "limit";
+    case Check::Error:
+      return "error";
+  }
+  return "error";
+}
 
 Relative relative(const Sweep& s, const Sweep& base) {
   const double speedup = base.seconds / std::max(s.seconds, 1e-9);
@@ -50,14 +75,21 @@ Sweep run_sweep(const SolveRequest& request, int threads, const std::vector<Benc
   const auto start = std::chrono::steady_clock::now();
   const auto solve = [&](std::size_t i) {
     const Instance& instance = set[i].instance;
-    BenchRow row{instance.id, threads, set[i].optimal_length, {}};
+    BenchRow row{instance.id, threads, set[i].optimal_length, {}, Check::Ok, 0, 0};
     row.outcome = solve_instance(mine, instance.rows, instance.cols, instance.tiles);
     return row;
   };
   const auto emit = [&](std::size_t, BenchRow row) {
     const SearchResult& r = row.outcome.result;
-    const std::string problem = check_row(row);
+    std::string problem;
+    row.check = check_row(row, problem);
     heuristic_used = row.outcome.heuristic;
+    ++sweep.instances;
+    sweep.solved += row.check == Check::Ok;
+    sweep.limited += row.check == Check::Limit;
+    sweep.mismatched += row.check == Check::Mismatch;
+    sweep.errors += row.check == Check::Error;
+    if (row.check == Check::Ok) sweep.length += r.path.size();
     if (!problem.empty()) {
       std::cerr << "npuzzle bench: instance " << row.id << " with " << sweep.algorithm << " on "
                 << threads << " threads: " << problem << "\n";
@@ -65,8 +97,9 @@ Sweep run_sweep(const SolveRequest& request, int threads, const std::vector<Benc
       sweep.exit_code =
           std::max(sweep.exit_code, code == ExitCode::Solved ? ExitCode::Input : code);
     } else if (!quiet) {
-      std::fprintf(stderr, "  %s, threads %d, instance %lld: %zu moves, %llu generated, %.3f s\n",
-                   sweep.algorithm.c_str(), threads, static_cast<long long>(row.id), r.path.size(),
+      std::fprintf(stderr, "  %s, threads %d, instance %lld: %s, %llu generated, %.3f s\n",
+                   sweep.algorithm.c_str(), threads, static_cast<long long>(row.id),
+                   count_of(r.path.size(), "move").c_str(),
                    static_cast<unsigned long long>(r.stats.generated), r.stats.seconds);
     }
     sweep.expanded += r.stats.expanded;
@@ -104,6 +137,40 @@ Sweep median_sweep(const SolveRequest& request, int threads, const std::vector<B
                  runs.back().seconds, runs[runs.size() / 2].seconds);
   }
   return runs[runs.size() / 2];
+}
+
+std::vector<BenchInstance> read_instances(const std::string& file, BoardSize size,
+                                          bool& known_optimum) {
+  const std::string text = read_text_file(file, "bench set");
+  std::size_t tokens = 0;
+  {
+    std::istringstream lines(text);
+    for (std::string line; tokens == 0 && std::getline(lines, line);) {
+      line = line.substr(0, line.find('#'));
+      for (char& c : line) c = c == ',' ? ' ' : c;
+      std::istringstream words(line);
+      for (std::string w; words >> w;) ++tokens;
+    }
+  }
+  const auto is_cells = [&](std::size_t n) {
+    if (size.known()) return static_cast<int>(n) == size.cells();
+    return n == 4 || n == 9 || n == 16 || n == 25;
+  };
+  known_optimum = tokens >= 2 && is_cells(tokens - 2);
+  if (known_optimum) {
+    std::istringstream in(text);
+    try {
+      return read_bench_set(in, size);
+    } catch (const InputError& e) {
+      throw InputError(file + ": " + e.what());
+    }
+  }
+  std::vector<BenchInstance> set;
+  for (ParsedInstance& entry : parse_instances(text, ParseOptions{size})) {
+    if (!entry.ok()) throw InputError(file + ": " + entry.describe_error());
+    set.push_back({std::move(entry.instance), 0});
+  }
+  return set;
 }
 
 }  // namespace npuzzle

@@ -1,8 +1,11 @@
 // tools/app/bench_sweep.hpp — one sweep of `npuzzle bench`: the whole set solved once with one
-// algorithm and thread count, every answer checked against the set's known optimum.
+// algorithm and thread count, every answer checked against the set's known optimum (when the set
+// has one: plain board files do not), and the instances of a set or board file.
 //
 // Thread counts mean threads per instance for the parallel algorithms (instances one after
-// another), and instances solved at once for the sequential ones (throughput scaling).
+// another), and instances solved at once for the sequential ones (throughput scaling). A sweep's
+// speedup and efficiency only mean something when it and the base solved every instance
+// (all_solved()); the table and plot leave them out otherwise.
 #pragma once
 
 #include <cstdint>
@@ -15,12 +18,17 @@
 
 namespace npuzzle {
 
+// How a row's answer compares with what is known.
+enum class Check { Ok, Mismatch, Limit, Error };
+const char* check_name(Check c);  // "ok", "mismatch", "limit", "error"
+
 // One instance solved with one thread count.
 struct BenchRow {
   std::int64_t id = 0;
   int threads = 0;
-  int optimal_length = 0;
+  int optimal_length = 0;  // 0: not known (plain board files)
   SolveOutcome outcome;
+  Check check = Check::Ok;
   std::uint64_t max_worker = 0;  // parallel searches: the most expansions of one worker
   double mean_worker = 0;        // and the mean over the workers
 };
@@ -33,6 +41,9 @@ struct Sweep {
   std::uint64_t expanded = 0, generated = 0, sent = 0;
   double max_worker = 0, mean_worker = 0;  // summed over instances with per-worker counts
   std::vector<BenchRow> rows;              // in the set's order
+  std::size_t instances = 0, solved = 0, limited = 0, mismatched = 0, errors = 0;
+  std::uint64_t length = 0;  // summed over the solved instances
+  bool all_solved() const { return solved == instances; }
   ExitCode exit_code = ExitCode::Solved;
   bool interrupted = false;
 };
@@ -53,5 +64,12 @@ Sweep run_sweep(const SolveRequest& request, int threads, const std::vector<Benc
 // fails or is interrupted is returned at once).
 Sweep median_sweep(const SolveRequest& request, int threads, const std::vector<BenchInstance>& set,
                    int repeat, bool quiet, std::string& heuristic_used);
+
+// The instances of `file`: a benchmark set (`id optimal_length tiles…` a line; `known_optimum`
+// set) or plain boards (one a line in the solver's forms, or grids; no optimum known). A line of
+// a set has two numbers more than the board's cells, a plain line at most one: the first line
+// with tokens decides. Throws InputError.
+std::vector<BenchInstance> read_instances(const std::string& file, BoardSize size,
+                                          bool& known_optimum);
 
 }  // namespace npuzzle

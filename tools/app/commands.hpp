@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <set>
 #include <string>
 
 #include <CLI/CLI.hpp>
@@ -22,6 +23,8 @@ namespace npuzzle {
 using Action = std::function<ExitCode()>;
 
 void add_search_options(CLI::App& command, SearchOptions& options);
+// The long names ("--tie-break") of the options given to `command`; call once it is parsed.
+std::set<std::string> given_options(const CLI::App& command);
 void add_solve_command(CLI::App& app, Action& action);
 void add_random_command(CLI::App& app, Action& action);
 void add_verify_command(CLI::App& app, Action& action);

@@ -18,6 +18,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "core/parse.hpp"
@@ -145,6 +146,21 @@ struct Pdb {
 };
 
 }  // namespace heuristic
+
+// The exact name of the heuristic object `h` when it says more than the name chosen: for pattern
+// databases the partition and whether the reflection about the diagonal is used too
+// ("pdb:7-8+reflection", "pdb:1,2,3/4,5,6"); "" for the others.
+template <class B, class H>
+std::string exact_heuristic_name(const H& h) {
+  if constexpr (std::is_same_v<H, PdbHeuristic<B>>) {
+    const pdb::Partition& p = h.set().partition;
+    return "pdb:" + (p.name.empty() || p.name == "custom" ? p.tile_lists() : p.name);
+  } else if constexpr (std::is_same_v<H, MaxOf<PdbHeuristic<B>, Reflected<PdbHeuristic<B>>>>) {
+    return exact_heuristic_name<B>(h.first()) + "+reflection";
+  } else {
+    return {};
+  }
+}
 
 template <class... Entry>
 struct HeuristicList {

@@ -52,7 +52,9 @@ InstanceStream::InstanceStream(const std::string& path, const ParseOptions& opti
   if (::fstat(fd_, &st) == 0 && S_ISDIR(st.st_mode)) {
     ::close(fd_);
     fd_ = -1;
-    throw InputError("cannot read " + name_ + ": it is a directory, not a file of boards");
+    // The system's words (as for the other file errors), then what it means here.
+    throw InputError("cannot read " + name_ + ": " + std::strerror(EISDIR) +
+                     " (it is a directory, not a file of boards)");
   }
 }
 

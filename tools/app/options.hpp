@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <set>
 #include <string>
 
 #include "tools/app/solver.hpp"
@@ -25,6 +26,7 @@ struct SearchOptions {
   std::string node_limit;  // checked by parse_count
   std::string memory_limit;
   std::string pdb_dir;
+  std::set<std::string> given;  // the options given on the command line ("--tie-break", …)
 };
 
 // Checks the options and fills a request (its goal, threads and progress are left to the caller);

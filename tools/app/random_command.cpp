@@ -1,5 +1,6 @@
 // `npuzzle random`: uniformly random solvable boards (relative to the goal), or random walks from
 // the goal, one a line in Korf's one-line form; the same seed gives the same boards.
+#include <cerrno>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -69,6 +70,7 @@ void add_random_command(CLI::App& app, Action& action) {
   CLI::App* cmd = app.add_subcommand(
       "random",
       "Print random boards that can reach the goal, one a line (tiles row by row, 0 the blank).");
+  cmd->footer("Exit codes: 0 boards printed, 1 usage error, 2 the output could not be written.");
   cmd->add_option("--size", options->size, "board size RxC (default 4x4)");
   cmd->add_option("--count", options->count, "how many boards (default 1)");
   cmd->add_option("--seed", options->seed, "random seed (default: a fresh one, shown on stderr)");

@@ -81,15 +81,8 @@ std::string size_name(int rows, int cols) {
   return std::to_string(rows) + "x" + std::to_string(cols);
 }
 
-namespace {
-
-std::string join(const std::vector<int>& values) {
-  std::string out;
-  for (int v : values) {
-    if (!out.empty()) out += ' ';
-    out += std::to_string(v);
-  }
-  return out;
+std::string count_of(std::uint64_t n, const std::string& noun) {
+  return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
 }
 
 std::string with_commas(std::uint64_t n) {
@@ -105,6 +98,17 @@ std::string fixed(double value, int decimals) {
   char buffer[64];
   std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
   return buffer;
+}
+
+namespace {
+
+std::string join(const std::vector<int>& values) {
+  std::string out;
+  for (int v : values) {
+    if (!out.empty()) out += ' ';
+    out += std::to_string(v);
+  }
+  return out;
 }
 
 std::string statistics_line(const SearchStats& stats) {
@@ -137,12 +141,15 @@ nlohmann::json to_json(const InstanceReport& r, MoveStyle moves) {
   }
   j["expanded"] = result.stats.expanded;
   j["generated"] = result.stats.generated;
+  j["peak_stored"] = result.stats.stored;
   j["seconds"] = result.stats.seconds;
+  j["goal"] = r.goal;
   j["algorithm"] = r.algorithm;
   j["heuristic"] =
       r.outcome.heuristic.empty() ? nlohmann::json() : nlohmann::json(r.outcome.heuristic);
   j["threads"] = r.outcome.threads;
   j["ranks"] = r.outcome.ranks;
+  if (!r.tie_break.empty()) j["tie_break"] = r.tie_break;
   const bool stopped = result.status == Status::Limit || result.status == Status::OutOfMemory;
   if (r.outcome.failed()) {
     j["error"] = printable(r.outcome.error);
@@ -188,9 +195,10 @@ void print_report(const InstanceReport& r, const OutputOptions& options, std::os
     out << "  " << statistics_line(result.stats) << '\n';
     return;
   }
-  out << title(r) << ": solved in " << result.path.size() << " moves"
-      << (result.optimal ? " (optimal)" : " (not proven optimal)") << ", " << r.algorithm
-      << (r.outcome.heuristic == "none" ? "" : " + " + r.outcome.heuristic) << '\n';
+  out << title(r) << ": solved in " << count_of(result.path.size(), "move")
+      << (result.optimal ? " (optimal)" : " (not proven optimal)") << " to the goal " << r.goal
+      << ", " << r.algorithm << (r.outcome.heuristic == "none" ? "" : " + " + r.outcome.heuristic)
+      << '\n';
   if (options.moves == MoveStyle::Tile) {
     out << "  tiles moved: " << join(tiles_moved(r.tiles, r.rows, r.cols, result.path)) << '\n';
   } else {

@@ -32,6 +32,10 @@ std::vector<int> tiles_moved(std::vector<int> tiles, int rows, int cols,
 // The board as a grid, one row a line, the blank shown as `.`, each line prefixed by `indent`.
 std::string format_board(const std::vector<int>& tiles, int cols, const std::string& indent);
 std::string size_name(int rows, int cols);  // "4x4"
+// "1 move", "52 moves": a count with its noun, singular for one (nouns that take an s).
+std::string count_of(std::uint64_t n, const std::string& noun);
+std::string with_commas(std::uint64_t n);       // 1234567 -> "1,234,567"
+std::string fixed(double value, int decimals);  // printf's %.*f
 
 // ---- one instance's result ----
 
@@ -51,6 +55,8 @@ struct InstanceReport {
   int cols = 0;
   std::vector<int> tiles;
   std::string algorithm;
+  std::string tie_break;  // "lifo", "fifo", "larger-g" when asked for and taken; else ""
+  std::string goal;       // the goal's name: "blank-first", "blank-last" or its tiles
   SolveOutcome outcome;
 };
 

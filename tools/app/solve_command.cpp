@@ -5,15 +5,25 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <mutex>
+#include <set>
+#include <string>
 
 #include "parallel/batch.hpp"
+#include "tools/app/advice.hpp"
+#include "tools/app/animate.hpp"
 #include "tools/app/app.hpp"
 #include "tools/app/commands.hpp"
+#include "tools/app/compare.hpp"
+#include "tools/app/file_io.hpp"
+#include "tools/app/heartbeat.hpp"
 #include "tools/app/instance_stream.hpp"
+#include "tools/app/option_use.hpp"
 #include "tools/app/report.hpp"
 #include "tools/checked_output.hpp"
 
@@ -32,6 +42,8 @@ struct SolveOptions {
   bool show_boards = false;
   bool quiet = false;
   bool verbose = false;
+  std::string animate;   // --animate FILE.html
+  std::string progress;  // --progress[=SECONDS] as given ("5" when bare); "": only on a terminal
 };
 
 // The instances to solve: the board on the command line, the file, or standard input.
@@ -67,16 +79,111 @@ struct Summary {
   }
 };
 
+AnimatedSolution animated_solution(const InstanceReport& r, const GoalSpec& goal) {
+  const SearchResult& result = r.outcome.result;
+  AnimatedSolution a;
+  a.title = "instance " + std::to_string(r.id) + " (line " + std::to_string(r.line) + ", " +
+            size_name(r.rows, r.cols) + "): " + count_of(result.path.size(), "move") +
+            (result.optimal ? " (optimal)" : "") + ", " + r.algorithm +
+            (r.outcome.heuristic == "none" ? "" : " + " + r.outcome.heuristic);
+  a.rows = r.rows;
+  a.cols = r.cols;
+  a.start = r.tiles;
+  a.goal = goal.tiles_for(r.rows * r.cols);
+  a.goal_name = goal.describe();
+  a.path = result.path;
+  return a;
+}
+
+// One configuration to run on every instance: a request and the tie-break it names ("" when the
+// algorithm takes none or none was asked for).
+struct Configuration {
+  SolveRequest request;
+  std::string tie_break;
+};
+
+// Every meaningful configuration of the --algo, --heuristic and --tie-break lists: each algorithm
+// with each heuristic (bfs once: it has none) and, for the algorithms that take one, each
+// tie-break. Options that none of the algorithms take are refused.
+std::vector<Configuration> make_configurations(const SearchOptions& o, bool verbose) {
+  const std::vector<std::string> algorithms = split_names(o.algorithm);
+  const std::vector<std::string> heuristics =
+      o.heuristic.empty() ? std::vector<std::string>{""} : split_names(o.heuristic);
+  const std::vector<std::string> tie_breaks = split_names(o.tie_break);
+  std::vector<Algorithm> chosen;
+  std::vector<Configuration> configurations;
+  for (const std::string& algorithm : algorithms) {
+    SearchOptions one = o;
+    one.algorithm = algorithm;
+    one.heuristic = heuristics.front();
+    one.tie_break = tie_breaks.front();
+    const Algorithm a = make_request(one).algorithm;  // checks the name
+    if (std::find(chosen.begin(), chosen.end(), a) != chosen.end()) continue;
+    chosen.push_back(a);
+    const bool with_heuristic = takes_option(a, "--heuristic");
+    const bool with_tie_break = takes_option(a, "--tie-break") && o.given.count("--tie-break");
+    for (const std::string& heuristic : heuristics) {
+      one.heuristic = with_heuristic ? heuristic : "";
+      for (const std::string& tie_break : tie_breaks) {
+        one.tie_break = with_tie_break ? tie_break : tie_breaks.front();
+        configurations.push_back({make_request(one), with_tie_break ? tie_break : ""});
+        if (!with_tie_break) break;
+      }
+      if (!with_heuristic) break;
+    }
+  }
+  std::set<std::string> given = o.given;
+  if (verbose) given.insert("--verbose");
+  check_options_apply(given, chosen);
+  return configurations;
+}
+
+// Prints the warnings (advice.hpp) for the boards of `entries` that were not printed before, so
+// each comes once and before the searches it is about.
+void print_new_warnings(const std::vector<Configuration>& configurations, const SolveOptions& o,
+                        const std::vector<ParsedInstance>& entries, std::set<std::string>& warned) {
+  std::vector<BoardSize> sizes;
+  for (const ParsedInstance& entry : entries) {
+    if (entry.ok()) sizes.push_back({entry.instance.rows, entry.instance.cols});
+  }
+  std::vector<std::string> fresh;
+  for (const Configuration& c : configurations) {
+    for (std::string& w : run_warnings(c.request, o.threads, sizes)) {
+      if (warned.insert(w).second) fresh.push_back(std::move(w));
+    }
+  }
+  print_warnings(fresh, o.quiet);
+}
+
+// The heartbeat interval of --progress=SECONDS: a number of seconds, 0 (every limit poll) or more.
+double progress_interval(const std::string& text) {
+  char* end = nullptr;
+  const double seconds = std::strtod(text.c_str(), &end);
+  if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(seconds) || seconds < 0) {
+    throw UsageError("--progress: '" + text + "' is not a number of seconds (e.g. --progress=0.5)");
+  }
+  return seconds;
+}
+
 ExitCode run_solve(const SolveOptions& o) {
   if (!o.file.empty() && !o.board.empty()) throw UsageError("give a BOARD or -f FILE, not both");
-  SolveRequest request = make_request(o.search);
-  request.goal = parse_goal_option(o.goal);
+  std::vector<Configuration> configurations = make_configurations(o.search, o.verbose);
+  const GoalSpec goal = parse_goal_option(o.goal);
   if (o.threads < 1) throw UsageError("--threads must be at least 1");
   if (o.threads > kMaxThreads) {
     throw UsageError("--threads: at most " + std::to_string(kMaxThreads) + " (got " +
                      std::to_string(o.threads) + ")");
   }
-  request.threads = o.threads;
+  const bool parallel_search =
+      std::any_of(configurations.begin(), configurations.end(),
+                  [](const Configuration& c) { return is_parallel(c.request.algorithm); });
+  // Instances solved at once: one when a search takes the threads itself.
+  const int batch_threads = parallel_search ? 1 : o.threads;
+  for (Configuration& c : configurations) {
+    c.request.goal = goal;
+    c.request.threads = o.threads;
+    c.request.instances_at_once = batch_threads;
+  }
   OutputOptions output;
   if (o.output == "json") {
     output.format = OutputFormat::Json;
@@ -91,59 +198,103 @@ ExitCode run_solve(const SolveOptions& o) {
     throw UsageError("--moves: unknown style '" + o.moves + "' (blank, tile)");
   }
   output.show_boards = o.show_boards;
+  const bool compare = configurations.size() > 1;
+  if (compare && output.format == OutputFormat::Moves) {
+    throw UsageError(
+        "--output moves shows one solution per instance: give one --algo and one "
+        "--heuristic (text and json compare several)");
+  }
   const ParseOptions parse_options{parse_size_option(o.size)};
 
   const std::unique_ptr<InstanceStream> input = open_input(o, parse_options);
 
-  const bool parallel_search = is_parallel(request.algorithm);
   const auto start = std::chrono::steady_clock::now();
   std::mutex log_mutex;  // progress lines from concurrent instances
+  // The heartbeat: with --progress, or on a terminal (every 5 s) unless --quiet; -1: none.
+  const double heartbeat_interval = !o.progress.empty() ? progress_interval(o.progress)
+                                    : !o.quiet && isatty(STDERR_FILENO) != 0 ? 5.0
+                                                                             : -1.0;
   Summary summary;
   std::vector<ParsedInstance> entries;  // the piece of the input being solved
+  std::size_t instances = 0;            // input lines read (each run by every configuration)
+  ConfigurationTotals totals;
+  std::vector<AnimatedSolution> animated;
+  std::set<std::string> warned;  // warnings already printed (each once, before its instances)
+  // All configurations of instance i, one after another.
   const auto solve = [&](std::size_t i) {
     const ParsedInstance& entry = entries[i];
-    InstanceReport report;
-    report.id = entry.instance.id;
-    report.line = entry.instance.line;
-    report.algorithm = algorithm_name(request.algorithm);
-    if (!entry.ok()) {
-      report.outcome.error = entry.error;  // the report names the line
-      report.outcome.error_exit_code = ExitCode::Input;
-      return report;
+    std::vector<InstanceReport> runs;
+    for (const Configuration& c : configurations) {
+      InstanceReport report;
+      report.id = entry.instance.id;
+      report.line = entry.instance.line;
+      report.algorithm = algorithm_name(c.request.algorithm);
+      report.tie_break = c.tie_break;
+      report.goal = goal.describe();
+      if (!entry.ok()) {
+        report.outcome.error = entry.error;  // the report names the line
+        report.outcome.error_exit_code = ExitCode::Input;
+        runs.push_back(std::move(report));
+        break;  // one error line is enough
+      }
+      report.rows = entry.instance.rows;
+      report.cols = entry.instance.cols;
+      report.tiles = entry.instance.tiles;
+      SolveRequest mine = c.request;
+      HeartbeatFn heartbeat;
+      if (heartbeat_interval >= 0) {
+        auto printer = std::make_shared<HeartbeatPrinter>(
+            "[" + std::to_string(report.id) + "] " + report.algorithm +
+                (takes_option(c.request.algorithm, "--heuristic")
+                     ? " + " +
+                           c.request.heuristic.value_or(default_heuristic(report.rows, report.cols))
+                               .name()
+                     : std::string()),
+            heartbeat_interval, log_mutex);
+        heartbeat = [printer](const Heartbeat& h) { (*printer)(h); };
+        mine.limits.heartbeat = &heartbeat;  // `heartbeat` outlives the search
+      }
+      if (o.verbose) {
+        const std::int64_t id = report.id;
+        mine.progress = [id, &log_mutex](const Progress& p) {
+          std::lock_guard<std::mutex> lock(log_mutex);
+          std::fprintf(stderr, "[%lld] bound %d: expanded %llu, generated %llu, %.3f s\n",
+                       static_cast<long long>(id), p.bound,
+                       static_cast<unsigned long long>(p.expanded),
+                       static_cast<unsigned long long>(p.generated), p.seconds);
+        };
+      }
+      report.outcome = solve_instance(mine, report.rows, report.cols, report.tiles);
+      runs.push_back(std::move(report));
     }
-    report.rows = entry.instance.rows;
-    report.cols = entry.instance.cols;
-    report.tiles = entry.instance.tiles;
-    SolveRequest mine = request;
-    if (o.verbose) {
-      const std::int64_t id = report.id;
-      mine.progress = [id, &log_mutex](const Progress& p) {
-        std::lock_guard<std::mutex> lock(log_mutex);
-        std::fprintf(stderr, "[%lld] bound %d: expanded %llu, generated %llu, %.3f s\n",
-                     static_cast<long long>(id), p.bound,
-                     static_cast<unsigned long long>(p.expanded),
-                     static_cast<unsigned long long>(p.generated), p.seconds);
-      };
-    }
-    report.outcome = solve_instance(mine, report.rows, report.cols, report.tiles);
-    return report;
+    return runs;
   };
-  const auto emit = [&](std::size_t, InstanceReport report) {
-    summary.add(report);
-    print_report(report, output, std::cout, std::cerr);
+  const auto emit = [&](std::size_t, std::vector<InstanceReport> runs) {
+    ++instances;
+    if (compare && output.format == OutputFormat::Text) {
+      print_instance_table(runs, std::cout, std::cerr);
+    } else {
+      for (const InstanceReport& report : runs) print_report(report, output, std::cout, std::cerr);
+    }
     try {
       flush_stdout_or_throw();
     } catch (const OutputError&) {
       interrupt_requested.store(true);  // the searches still running stop: no one reads them
       throw;
     }
+    for (const InstanceReport& report : runs) {
+      if (!o.animate.empty() && report.outcome.solved()) {
+        animated.push_back(animated_solution(report, goal));
+      }
+      summary.add(report);
+      totals.add(report);
+    }
   };
   // A piece of the input at a time (16 instances per thread), so answers start early and memory
   // stays bounded however long the input is.
-  const int batch_threads = parallel_search ? 1 : o.threads;
-  request.instances_at_once = batch_threads;
   const std::size_t piece = 16 * static_cast<std::size_t>(batch_threads);
   for (entries = input->next(piece); !entries.empty(); entries = input->next(piece)) {
+    print_new_warnings(configurations, o, entries, warned);
     run_in_order(entries.size(), batch_threads, solve, emit);
   }
   if (summary.instances == 0 && !interrupt_requested.load()) {
@@ -153,14 +304,26 @@ ExitCode run_solve(const SolveOptions& o) {
 
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (output.format == OutputFormat::Text && !o.quiet && summary.instances > 1) {
-    std::fprintf(stderr,
-                 "summary: %zu instances, %zu solved, %zu unsolvable, %zu stopped by a limit, "
-                 "%zu errors; %llu expanded, %llu generated; %.3f s\n",
-                 summary.instances, summary.solved, summary.unsolvable, summary.limited,
-                 summary.errors, static_cast<unsigned long long>(summary.expanded),
-                 static_cast<unsigned long long>(summary.generated), seconds);
+  if (output.format == OutputFormat::Text && instances > 1) {
+    std::cout << '\n';
+    totals.print(std::cout);
+    flush_stdout_or_throw();
   }
+  if (output.format == OutputFormat::Text && !o.quiet && summary.instances > 1) {
+    std::fprintf(
+        stderr,
+        "summary: %s, %zu solved, %zu unsolvable, %zu stopped by a limit, "
+        "%s; %llu expanded, %llu generated; %.3f s\n",
+        compare ? (count_of(summary.instances, "run") + " (" + count_of(instances, "instance") +
+                   " x " + count_of(configurations.size(), "configuration") + ")")
+                      .c_str()
+                : count_of(summary.instances, "instance").c_str(),
+        summary.solved, summary.unsolvable, summary.limited,
+        count_of(summary.errors, "error").c_str(),
+        static_cast<unsigned long long>(summary.expanded),
+        static_cast<unsigned long long>(summary.generated), seconds);
+  }
+  if (!o.animate.empty()) write_file_atomically(o.animate, animation_page(animated), "page");
   if (interrupt_requested.load() && !o.quiet) std::fprintf(stderr, "npuzzle: interrupted\n");
   return summary.exit_code;
 }
@@ -174,6 +337,10 @@ void add_solve_command(CLI::App& app, Action& action) {
       "Solve boards optimally. BOARD is the tiles row by row (0, x, X, _ or . for the blank), "
       "quoted or as separate words; without BOARD or -f, or with -, boards are read from stdin "
       "(one a line in Korf's form `[id] tiles…`, or as grids of rows).");
+  cmd->footer(
+      "Exit codes: 0 every instance solved, 1 usage error, 2 input error (bad board or file, bad "
+      "database, the --animate page not written), 3 unsolvable, 4 a limit was hit or Ctrl-C, 5 "
+      "out of memory; many instances: the highest.");
   cmd->add_option("board", options->board, "the board's tiles, or - for stdin");
   cmd->add_option("-f,--file", options->file, "read the instances from FILE");
   cmd->add_option("--size", options->size,
@@ -188,9 +355,19 @@ void add_solve_command(CLI::App& app, Action& action) {
   cmd->add_option("--moves", options->moves,
                   "blank (directions the blank goes: U D L R, default) or tile (tile numbers)");
   cmd->add_flag("--show-boards", options->show_boards, "print the board after every move");
+  cmd->add_option("--animate", options->animate,
+                  "write FILE.html: a page that plays the solutions (open it in a browser)");
   cmd->add_flag("-q,--quiet", options->quiet, "no summary or notes on stderr");
   cmd->add_flag("-v,--verbose", options->verbose, "a progress line per IDA* iteration on stderr");
-  cmd->callback([options, &action] { action = [options] { return run_solve(*options); }; });
+  cmd->add_flag(
+      "--progress{5}", options->progress,
+      "a heartbeat on stderr every SECONDS (--progress=SECONDS; default 5) while a search "
+      "runs: nodes, rate, f or bound, memory held (always on a terminal unless --quiet)");
+  cmd->callback([options, cmd, &action] {
+    options->search.given = given_options(*cmd);
+    if (cmd->count("--progress") == 0) options->progress.clear();  // CLI11 sets a flag's default
+    action = [options] { return run_solve(*options); };
+  });
 }
 
 }  // namespace npuzzle

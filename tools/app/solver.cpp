@@ -33,6 +33,18 @@ SolveFn solver_for(int rows, int cols) {
   return nullptr;
 }
 
+// "; it is solvable for --goal blank-last" when a standard goal other than `chosen` fits the board.
+std::string other_goal_hint(const GoalSpec& chosen, int rows, int cols,
+                            const std::vector<int>& tiles) {
+  for (const GoalSpec& other : {GoalSpec::blank_first(), GoalSpec::blank_last()}) {
+    if (other.kind == chosen.kind) continue;
+    if (solvable(rows, cols, tiles, other.tiles_for(rows * cols))) {
+      return "; it is solvable for --goal " + other.describe();
+    }
+  }
+  return {};
+}
+
 }  // namespace
 
 std::string SolveOutcome::status_name() const {
@@ -93,7 +105,8 @@ SolveOutcome solve_instance(const SolveRequest& request, int rows, int cols,
   if (!solvable(rows, cols, tiles, goal)) {
     out.result.status = Status::Unsolvable;
     out.unsolvable_note = "the board cannot reach the goal " + request.goal.describe() +
-                          " (opposite permutation parity)";
+                          " (opposite permutation parity)" +
+                          other_goal_hint(request.goal, rows, cols, tiles);
     return out;
   }
   if (request.limits.interrupt && request.limits.interrupt->load()) {

@@ -82,12 +82,15 @@ SolveOutcome solve_on_board(const SolveRequest& request, const HeuristicChoice& 
     if (!algorithm.heuristic) {
       out.result = AlgorithmRegistry::run_without_heuristic(budgeted(), goal, start);
     } else {
-      out.result = HeuristicRegistry::with(request, heuristic, goal,
-                                           [&](const auto& h, const std::atomic<bool>* abandon) {
-                                             SolveRequest watched = budgeted();
-                                             if (abandon) watched.limits.abandon = abandon;
-                                             return run_algorithm(watched, h, goal, start);
-                                           });
+      out.result = HeuristicRegistry::with(
+          request, heuristic, goal, [&](const auto& h, const std::atomic<bool>* abandon) {
+            if (std::string exact = exact_heuristic_name<B>(h); !exact.empty()) {
+              out.heuristic = std::move(exact);
+            }
+            SolveRequest watched = budgeted();
+            if (abandon) watched.limits.abandon = abandon;
+            return run_algorithm(watched, h, goal, start);
+          });
     }
   } catch (const std::bad_alloc&) {
     out.result = SearchResult{};

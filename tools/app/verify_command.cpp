@@ -40,13 +40,22 @@ ExitCode run_verify(const VerifyOptions& o) {
       return ExitCode::Input;
     }
   }
+  const std::string goal_name = "the goal " + goal_spec.describe();
   if (board != goal) {
-    std::cout << "invalid: the " << path->size() << " moves end on a board that is not the goal:\n"
-              << format_board(board, instance.cols, "  ");
+    std::cout << "invalid: the " << count_of(path->size(), "move")
+              << (path->size() == 1 ? " ends" : " end") << " on a board that is not " << goal_name
+              << ":\n"
+              << format_board(board, instance.cols, "  ") << "  expected " << goal_name << ":\n"
+              << format_board(goal, instance.cols, "  ");
+    for (const GoalSpec& other : {GoalSpec::blank_first(), GoalSpec::blank_last()}) {
+      if (other.kind != goal_spec.kind && board == other.tiles_for(static_cast<int>(goal.size()))) {
+        std::cout << "  (the moves reach the goal " << other.describe() << ": add --goal "
+                  << other.describe() << ")\n";
+      }
+    }
     return ExitCode::Input;
   }
-  std::cout << "valid: reaches the goal in " << path->size()
-            << (path->size() == 1 ? " move\n" : " moves\n");
+  std::cout << "valid: reaches " << goal_name << " in " << count_of(path->size(), "move") << "\n";
   return ExitCode::Solved;
 }
 
@@ -58,6 +67,9 @@ void add_verify_command(CLI::App& app, Action& action) {
       "verify",
       "Check that MOVES (blank directions U D L R) take BOARD to the goal: exit 0 if they do, "
       "2 if a move is illegal or the board reached is not the goal.");
+  cmd->footer(
+      "Exit codes: 0 the moves reach the goal, 1 usage error, 2 a bad board or move, an illegal "
+      "move, or moves that end elsewhere.");
   cmd->add_option("board", options->board, "the board's tiles (quoted), row by row")->required();
   cmd->add_option("moves", options->moves, "the moves, e.g. RDLU (\"\" for none)")->required();
   cmd->add_option("--size", options->size, "board size RxC when the tile count is ambiguous");

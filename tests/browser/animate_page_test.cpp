@@ -1,0 +1,267 @@
+// The page of `npuzzle solve --animate FILE.html`, loaded in headless Chromium: the board it shows
+// at the end of the solution is the goal, at the start the input board, the buttons step forward
+// and back, play runs to the end, and several instances can be picked. Chromium prints the DOM
+// after the page's script ran (--dump-dom; --virtual-time-budget lets timers run), and the page
+// keeps the board it shows in `#board`'s data attributes. The expected boards are computed here
+// (the goal from its definition, the intermediate boards by replaying the moves the solver
+// printed), not read from the page. Every test is skipped when no Chromium is installed; the checks
+// that need no browser (the page is self-contained) always run.
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstdlib>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "tests/tools/cli_support.hpp"
+
+namespace npuzzle {
+namespace {
+
+namespace fs = std::filesystem;
+using fault::run_program;
+using fault::RunResult;
+using fault::RunSpec;
+
+// The browser to use: $NPUZZLE_CHROMIUM, else the first of chromium, chromium-browser,
+// google-chrome on PATH; "" when there is none.
+std::string find_chromium() {
+  if (const char* given = std::getenv("NPUZZLE_CHROMIUM"); given && *given) return given;
+  const char* path = std::getenv("PATH");
+  std::string dirs = path ? path : "/usr/bin:/bin";
+  for (const char* name : {"chromium", "chromium-browser", "google-chrome"}) {
+    std::size_t begin = 0;
+    while (begin <= dirs.size()) {
+      const std::size_t end = std::min(dirs.find(':', begin), dirs.size());
+      const std::string candidate = dirs.substr(begin, end - begin) + "/" + name;
+      if (::access(candidate.c_str(), X_OK) == 0) return candidate;
+      begin = end + 1;
+    }
+  }
+  return {};
+}
+
+#define REQUIRE_CHROMIUM()                                                \
+  do {                                                                    \
+    if (find_chromium().empty()) GTEST_SKIP() << "no chromium installed"; \
+    NPUZZLE_REQUIRE_BINARY(fault::npuzzle_binary());                      \
+  } while (0)
+
+// What `#board` says after the page loaded `fragment` (and timers ran for `budget_ms` of virtual
+// time).
+struct Shown {
+  std::vector<int> board;
+  int step = -1;
+  int instance = 0;
+  std::vector<int> goal;
+  std::string dom;
+};
+
+std::vector<int> numbers(const std::string& text) {
+  std::vector<int> out;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    const std::size_t end = std::min(text.find(' ', at), text.size());
+    if (end > at) out.push_back(std::stoi(text.substr(at, end - at)));
+    at = end + 1;
+  }
+  return out;
+}
+
+// The value of attribute `name` in the tag whose id is `id` ("" when absent).
+std::string attribute(const std::string& dom, const std::string& id, const std::string& name) {
+  const std::size_t tag = dom.find("id=\"" + id + "\"");
+  if (tag == std::string::npos) return {};
+  const std::size_t open = dom.rfind('<', tag), close = dom.find('>', tag);
+  const std::string element = dom.substr(open, close - open);
+  const std::size_t at = element.find(" " + name + "=\"");
+  if (at == std::string::npos) return {};
+  const std::size_t begin = at + name.size() + 3;
+  return element.substr(begin, element.find('"', begin) - begin);
+}
+
+Shown load(const std::string& page, const std::string& fragment, int budget_ms = 0) {
+  const fs::path profile = fault::fresh_dir("profile");
+  RunSpec spec;
+  spec.argv = {find_chromium(),
+               "--headless",
+               "--no-sandbox",
+               "--disable-gpu",
+               "--disable-quic",
+               "--no-first-run",
+               "--disable-background-networking",
+               "--disable-component-update",
+               "--disable-sync",
+               "--user-data-dir=" + profile.string()};
+  if (budget_ms > 0) spec.argv.push_back("--virtual-time-budget=" + std::to_string(budget_ms));
+  spec.argv.push_back("--dump-dom");
+  spec.argv.push_back("file://" + page + fragment);
+  spec.timeout_seconds = 120;
+  const RunResult run = run_program(spec);
+  EXPECT_EQ(run.describe(), "exit 0") << run.err;
+  Shown shown;
+  shown.dom = run.out;
+  shown.board = numbers(attribute(run.out, "board", "data-board"));
+  const std::string step = attribute(run.out, "board", "data-step");
+  if (!step.empty()) shown.step = std::stoi(step);
+  const std::string instance = attribute(run.out, "board", "data-instance");
+  if (!instance.empty()) shown.instance = std::stoi(instance);
+  shown.goal = numbers(attribute(run.out, "board", "data-goal"));
+  return shown;
+}
+
+// Solves `boards` (one a line) with `args`, writing the page; returns the JSON result lines.
+std::vector<nlohmann::json> solve_with_page(const std::string& boards, const std::string& page,
+                                            std::vector<std::string> args = {}) {
+  std::vector<std::string> argv = {"solve", "--output", "json", "--animate", page};
+  argv.insert(argv.end(), args.begin(), args.end());
+  const RunResult run = cli::run_npuzzle(std::move(argv), boards);
+  EXPECT_EQ(run.describe(), "exit 0") << run.err;
+  return cli::json_lines(run.out);
+}
+
+// The board after the first `count` blank moves of `moves` (checked legal).
+std::vector<int> after(std::vector<int> board, int cols, const std::string& moves,
+                       std::size_t count) {
+  const int rows = static_cast<int>(board.size()) / cols;
+  for (std::size_t k = 0; k < count; ++k) {
+    const int blank = static_cast<int>(std::find(board.begin(), board.end(), 0) - board.begin());
+    int r = blank / cols, c = blank % cols;
+    switch (moves[k]) {
+      case 'U':
+        --r;
+        break;
+      case 'D':
+        ++r;
+        break;
+      case 'L':
+        --c;
+        break;
+      case 'R':
+        ++c;
+        break;
+      default:
+        ADD_FAILURE() << "unknown move " << moves[k];
+    }
+    EXPECT_TRUE(r >= 0 && r < rows && c >= 0 && c < cols) << "illegal move at " << k;
+    std::swap(board[static_cast<std::size_t>(blank)],
+              board[static_cast<std::size_t>(r * cols + c)]);
+  }
+  return board;
+}
+
+std::vector<int> blank_first(int cells) {
+  std::vector<int> goal(static_cast<std::size_t>(cells));
+  std::iota(goal.begin(), goal.end(), 0);
+  return goal;
+}
+
+const std::vector<int> kStart3x3 = {8, 1, 3, 4, 0, 2, 7, 6, 5};
+const std::string kStart3x3Text = "8 1 3 4 0 2 7 6 5\n";
+
+// How many move items the page lists, and how many are marked current.
+std::pair<std::size_t, std::size_t> move_items(const std::string& dom) {
+  std::size_t items = 0, current = 0;
+  for (std::size_t at = dom.find("<li"); at != std::string::npos; at = dom.find("<li", at + 1)) {
+    ++items;
+    const std::string tag = dom.substr(at, dom.find('>', at) - at);
+    if (tag.find("aria-current=\"step\"") != std::string::npos) ++current;
+  }
+  return {items, current};
+}
+
+TEST(AnimatePage, TheEndOfTheSolutionShowsTheGoalAndTheStartTheBoard) {
+  REQUIRE_CHROMIUM();
+  const std::string page = (fault::scratch_dir() / "solution.html").string();
+  const auto results = solve_with_page(kStart3x3Text, page);
+  ASSERT_EQ(results.size(), 1u);
+  const std::size_t length = results[0]["length"].get<std::size_t>();
+  ASSERT_GT(length, 1u);
+
+  const Shown end = load(page, "#step=end");
+  EXPECT_EQ(end.board, blank_first(9)) << end.dom;
+  EXPECT_EQ(end.step, static_cast<int>(length));
+  EXPECT_EQ(move_items(end.dom), std::make_pair(length, std::size_t{1}));
+
+  const Shown start = load(page, "#step=0");
+  EXPECT_EQ(start.board, kStart3x3);
+  EXPECT_EQ(start.step, 0);
+  EXPECT_EQ(move_items(start.dom).second, 0u);  // no move made yet
+}
+
+TEST(AnimatePage, ButtonsStepForwardAndBackAlongTheSolution) {
+  REQUIRE_CHROMIUM();
+  const std::string page = (fault::scratch_dir() / "buttons.html").string();
+  const auto results = solve_with_page(kStart3x3Text, page);
+  ASSERT_EQ(results.size(), 1u);
+  const std::string moves = results[0]["moves"];
+
+  const Shown two = load(page, "#press=next,next,next,prev");
+  EXPECT_EQ(two.step, 2);
+  EXPECT_EQ(two.board, after(kStart3x3, 3, moves, 2));
+
+  const Shown back = load(page, "#press=last,prev,first");
+  EXPECT_EQ(back.step, 0);
+  EXPECT_EQ(back.board, kStart3x3);
+
+  const Shown one_back = load(page, "#press=last,prev");
+  EXPECT_EQ(one_back.step, static_cast<int>(moves.size()) - 1);
+  EXPECT_EQ(one_back.board, after(kStart3x3, 3, moves, moves.size() - 1));
+}
+
+TEST(AnimatePage, PlayRunsToTheGoalAndStops) {
+  REQUIRE_CHROMIUM();
+  const std::string page = (fault::scratch_dir() / "play.html").string();
+  const auto results = solve_with_page(kStart3x3Text, page);
+  ASSERT_EQ(results.size(), 1u);
+  const Shown played = load(page, "#press=play", 120000);
+  EXPECT_EQ(played.step, results[0]["length"].get<int>());
+  EXPECT_EQ(played.board, blank_first(9));
+  EXPECT_NE(played.dom.find(">Play</button>"), std::string::npos);  // paused again at the end
+}
+
+TEST(AnimatePage, SecondInstanceWithTheBlankLastGoal) {
+  REQUIRE_CHROMIUM();
+  const std::string page = (fault::scratch_dir() / "two.html").string();
+  const std::vector<int> second = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 0, 14, 15};
+  const auto results =
+      solve_with_page("1 2 3 0 4 5 6 7 8\n1 2 3 4 5 6 7 8 9 10 11 12 13 0 14 15\n", page,
+                      {"--goal", "blank-last", "--algo", "astar", "--heuristic", "md"});
+  ASSERT_EQ(results.size(), 2u);
+  std::vector<int> goal(16);
+  std::iota(goal.begin(), goal.end(), 1);
+  goal.back() = 0;
+
+  const Shown end = load(page, "#instance=2&step=end");
+  EXPECT_EQ(end.instance, 2);
+  EXPECT_EQ(end.board, goal);
+  EXPECT_EQ(end.step, results[1]["length"].get<int>());
+
+  const Shown start = load(page, "#instance=2");
+  EXPECT_EQ(start.board, second);
+  EXPECT_EQ(start.step, 0);
+}
+
+// No browser needed: the page loads nothing from anywhere (no network, no other file).
+TEST(AnimatePage, IsOneSelfContainedFile) {
+  NPUZZLE_REQUIRE_BINARY(fault::npuzzle_binary());
+  const fs::path dir = fault::fresh_dir("self_contained");
+  const std::string page = (dir / "page.html").string();
+  solve_with_page(kStart3x3Text, page);
+  const std::string html = fault::read_text(page);
+  ASSERT_NE(html.find("\"moves\":\""), std::string::npos);  // the solution is in the page
+  for (const char* fetch :
+       {"src=", "href=", "url(", "@import", "<link", "fetch(", "XMLHttpRequest", "import("}) {
+    EXPECT_EQ(html.find(fetch), std::string::npos) << fetch;
+  }
+  std::size_t files = 0;
+  for ([[maybe_unused]] const auto& entry : fs::directory_iterator(dir)) ++files;
+  EXPECT_EQ(files, 1u);  // no temporary file left beside it
+}
+
+}  // namespace
+}  // namespace npuzzle

@@ -1,0 +1,258 @@
+// End-to-end tests of what helps a person at the keyboard: did-you-mean for mistyped subcommands
+// and options (both tools), hints for common board mistakes, the system's reason in file errors,
+// singular forms, and the --animate page's write failures (the page itself: tests/browser).
+#include <gtest/gtest.h>
+
+#include <iterator>
+#include <regex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "tests/tools/cli_support.hpp"
+
+namespace npuzzle {
+namespace {
+
+namespace fs = std::filesystem;
+using fault::RunResult;
+
+using cli::contains;
+using cli::run_npuzzle;
+using cli::run_pdbgen;
+
+class Usability : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    NPUZZLE_REQUIRE_BINARY(fault::npuzzle_binary());
+    NPUZZLE_REQUIRE_BINARY(fault::pdbgen_binary());
+  }
+};
+
+TEST_F(Usability, MistypedSubcommandsAndOptionsGetTheNearestName) {
+  struct Case {
+    std::vector<std::string> args;
+    std::string hint;
+  };
+  const std::vector<Case> npuzzle_cases = {
+      {{"slove", "1 2 3 0"}, "did you mean 'solve'?"},
+      {{"verfy", "1 2 3 0", "LU"}, "did you mean 'verify'?"},
+      {{"solve", "--heurstic", "md", "1 2 3 0"}, "did you mean '--heuristic'?"},
+      {{"random", "--sede", "4"}, "did you mean '--seed'?"},
+      {{"bench", "--thread", "1,2"}, "did you mean '--threads'?"},
+  };
+  for (const Case& c : npuzzle_cases) {
+    SCOPED_TRACE(c.args[0] + " " + c.args[1]);
+    const RunResult r = run_npuzzle(c.args);
+    EXPECT_EQ(r.describe(), "exit 1") << r.err;
+    EXPECT_TRUE(contains(r.err, c.hint)) << r.err;
+  }
+  const RunResult build = run_pdbgen({"biuld", "--partition", "7-8"});
+  EXPECT_EQ(build.describe(), "exit 1");
+  EXPECT_TRUE(contains(build.err, "did you mean 'build'?")) << build.err;
+  const RunResult dir = run_pdbgen({"build", "--partition", "7-8", "--pdb-dri", "/tmp"});
+  EXPECT_EQ(dir.describe(), "exit 1");
+  EXPECT_TRUE(contains(dir.err, "did you mean '--pdb-dir'?")) << dir.err;
+}
+
+TEST_F(Usability, NoGuessForAWordFarFromEveryName) {
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"frobnicate"}, {"solve", "--zzzzzz", "1 2 3 0"}}) {
+    const RunResult r = run_npuzzle(args);
+    EXPECT_EQ(r.describe(), "exit 1");
+    EXPECT_FALSE(contains(r.err, "did you mean")) << r.err;
+  }
+}
+
+TEST_F(Usability, PdbgenTakesPdbDirLikeNpuzzleAndKeepsDir) {
+  const std::string dir = fault::fresh_dir("pdb_dir_alias").string();
+  for (const char* name : {"--pdb-dir", "--dir"}) {
+    SCOPED_TRACE(name);
+    const RunResult r = run_pdbgen({"build", "--size", "2x3", "--partition", "full", name, dir});
+    EXPECT_EQ(r.describe(), "exit 0") << r.err;
+    EXPECT_TRUE(contains(r.err, dir)) << r.err;
+  }
+  std::size_t files = 0;
+  for (const auto& entry : fs::directory_iterator(dir)) files += entry.path().extension() == ".pdb";
+  EXPECT_EQ(files, 1u);  // the second build found the first one's file
+}
+
+TEST_F(Usability, BoardMistakesGetAHint) {
+  const RunResult sixteen = run_npuzzle({"solve", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16"});
+  EXPECT_EQ(sixteen.describe(), "exit 2");
+  EXPECT_TRUE(contains(sixteen.err, "tile 16 out of range 0..15")) << sixteen.err;
+  EXPECT_TRUE(contains(sixteen.err, "write the blank as 0 or _")) << sixteen.err;
+
+  const RunResult nine = run_npuzzle({"solve", "1 2 3\n4 5 6\n7 8 9"});  // a grid, 9 as the blank
+  EXPECT_EQ(nine.describe(), "exit 2");
+  EXPECT_TRUE(contains(nine.err, "write the blank as 0 or _")) << nine.err;
+
+  const RunResult eight = run_npuzzle({"solve", "1 2 3 4 5 6 7 8"});
+  EXPECT_EQ(eight.describe(), "exit 2");
+  EXPECT_TRUE(contains(eight.err, "a 3x3 board missing a tile?")) << eight.err;
+
+  const RunResult fifteen = run_npuzzle({"solve", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"});
+  EXPECT_TRUE(contains(fifteen.err, "a 4x4 board missing a tile?")) << fifteen.err;
+
+  // A real out-of-range tile on a board that has its blank gets no blank hint.
+  const RunResult other = run_npuzzle({"solve", "0 1 2 3 4 5 6 7 9"});
+  EXPECT_EQ(other.describe(), "exit 2");
+  EXPECT_TRUE(contains(other.err, "tile 9 out of range")) << other.err;
+  EXPECT_FALSE(contains(other.err, "write the blank")) << other.err;
+}
+
+TEST_F(Usability, FileErrorsGiveTheSystemsReason) {
+  const fs::path dir = fault::fresh_dir("file_errors");
+  const std::string missing = (dir / "missing.txt").string();
+  const RunResult absent = run_npuzzle({"solve", "-f", missing});
+  EXPECT_EQ(absent.describe(), "exit 2");
+  EXPECT_TRUE(contains(absent.err, missing + "': No such file or directory")) << absent.err;
+
+  const RunResult directory = run_npuzzle({"solve", "-f", dir.string()});
+  EXPECT_EQ(directory.describe(), "exit 2");
+  EXPECT_TRUE(contains(directory.err, "Is a directory")) << directory.err;
+
+  const RunResult page_in_dir = run_npuzzle({"solve", "--animate", dir.string(), "1 0 2 3"});
+  EXPECT_EQ(page_in_dir.describe(), "exit 2");
+  EXPECT_TRUE(contains(page_in_dir.err, "Is a directory")) << page_in_dir.err;
+
+  const std::string nowhere = (dir / "no" / "page.html").string();
+  const RunResult page_nowhere = run_npuzzle({"solve", "--animate", nowhere, "1 0 2 3"});
+  EXPECT_EQ(page_nowhere.describe(), "exit 2");
+  EXPECT_TRUE(contains(page_nowhere.err, "No such file or directory")) << page_nowhere.err;
+  EXPECT_TRUE(contains(page_nowhere.out, "solved")) << "the result is printed before the page";
+}
+
+TEST_F(Usability, OneMoveIsSingular) {
+  const RunResult solved = run_npuzzle({"solve", "1 0 2 3 4 5 6 7 8"});
+  EXPECT_EQ(solved.describe(), "exit 0") << solved.err;
+  EXPECT_TRUE(contains(solved.out, "solved in 1 move (optimal)")) << solved.out;
+  const RunResult two = run_npuzzle({"solve", "1 2 0 3 4 5 6 7 8"});
+  EXPECT_TRUE(contains(two.out, "solved in 2 moves (optimal)")) << two.out;
+
+  const RunResult verified = run_npuzzle({"verify", "1 0 2 3 4 5 6 7 8", "L"});
+  EXPECT_EQ(verified.describe(), "exit 0");
+  EXPECT_TRUE(contains(verified.out, "in 1 move")) << verified.out;
+  EXPECT_FALSE(contains(verified.out, "1 moves")) << verified.out;
+}
+
+TEST_F(Usability, ResultsNameTheGoalAndUnsolvableBoardsNameTheOtherOne) {
+  const RunResult text = run_npuzzle({"solve", "--goal", "blank-last", "1 2 3 4 5 6 7 0 8"});
+  EXPECT_EQ(text.describe(), "exit 0") << text.err;
+  EXPECT_TRUE(contains(text.out, "to the goal blank-last")) << text.out;
+  const RunResult json = run_npuzzle({"solve", "--output", "json", "1 0 2 3 4 5 6 7 8"});
+  EXPECT_TRUE(contains(json.out, "\"goal\":\"blank-first\"")) << json.out;
+
+  // On 4x4 the two standard goals are in opposite parity classes.
+  const std::string near_last = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15";
+  const RunResult first = run_npuzzle({"solve", near_last});
+  EXPECT_EQ(first.describe(), "exit 3");
+  EXPECT_TRUE(contains(first.out, "solvable for --goal blank-last")) << first.out;
+  const RunResult last =
+      run_npuzzle({"solve", "--goal", "blank-last", "1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15"});
+  EXPECT_EQ(last.describe(), "exit 3");
+  EXPECT_TRUE(contains(last.out, "solvable for --goal blank-first")) << last.out;
+  // On 3x3 both standard goals share a class: no such hint for a board that fits neither.
+  const RunResult neither = run_npuzzle({"solve", "0 2 1 3 4 5 6 7 8"});
+  EXPECT_EQ(neither.describe(), "exit 3");
+  EXPECT_FALSE(contains(neither.out, "solvable for")) << neither.out;
+}
+
+TEST_F(Usability, VerifySaysWhichGoalItExpected) {
+  const RunResult ok = run_npuzzle({"verify", "--goal", "blank-last", "1 2 3 4 5 6 7 0 8", "R"});
+  EXPECT_EQ(ok.describe(), "exit 0");
+  EXPECT_TRUE(contains(ok.out, "reaches the goal blank-last in 1 move")) << ok.out;
+  // Moves that reach blank-last, checked against the default goal.
+  const RunResult other = run_npuzzle({"verify", "1 2 3 4 5 6 7 0 8", "R"});
+  EXPECT_EQ(other.describe(), "exit 2");
+  EXPECT_TRUE(contains(other.out, "not the goal blank-first")) << other.out;
+  EXPECT_TRUE(contains(other.out, "add --goal blank-last")) << other.out;
+}
+
+TEST_F(Usability, WarningsUpFrontFor5x5WithoutDatabasesAndTooManyThreads) {
+  const std::string near_goal = "1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24";
+  const RunResult weak = run_npuzzle({"solve", "--heuristic", "md", near_goal});
+  EXPECT_EQ(weak.describe(), "exit 0") << weak.err;
+  EXPECT_TRUE(contains(weak.err, "warning:")) << weak.err;
+  EXPECT_TRUE(contains(weak.err, "pdbgen build --size 5x5 --partition 6-6-6-6")) << weak.err;
+  EXPECT_TRUE(contains(weak.err, "--heuristic pdb")) << weak.err;
+  const RunResult quiet = run_npuzzle({"solve", "--quiet", "--heuristic", "md", near_goal});
+  EXPECT_FALSE(contains(quiet.err, "warning:")) << quiet.err;
+  const RunResult small = run_npuzzle({"solve", "--heuristic", "md", "1 0 2 3 4 5 6 7 8"});
+  EXPECT_FALSE(contains(small.err, "warning:")) << small.err;
+
+  const unsigned cores = std::thread::hardware_concurrency();
+  ASSERT_GT(cores, 0u);
+  const RunResult many = run_npuzzle({"solve", "--threads", std::to_string(cores + 1), "1 0 2 3"});
+  EXPECT_EQ(many.describe(), "exit 0") << many.err;
+  EXPECT_TRUE(contains(many.err, "more than the " + std::to_string(cores))) << many.err;
+  const RunResult fits = run_npuzzle({"solve", "--threads", "1", "1 0 2 3"});
+  EXPECT_FALSE(contains(fits.err, "warning:")) << fits.err;
+}
+
+TEST_F(Usability, EachSubcommandsHelpListsItsOwnExitCodes) {
+  const RunResult solve = run_npuzzle({"solve", "--help"});
+  EXPECT_EQ(solve.describe(), "exit 0");
+  EXPECT_TRUE(contains(solve.out, "3 unsolvable")) << solve.out;
+  const RunResult verify = run_npuzzle({"verify", "--help"});
+  EXPECT_TRUE(contains(verify.out, "0 the moves reach the goal")) << verify.out;
+  EXPECT_FALSE(contains(verify.out, "unsolvable")) << verify.out;
+  EXPECT_FALSE(contains(verify.out, "out of memory")) << verify.out;
+  const RunResult random = run_npuzzle({"random", "--help"});
+  EXPECT_FALSE(contains(random.out, "unsolvable")) << random.out;
+  const RunResult info = run_pdbgen({"info", "--help"});
+  EXPECT_TRUE(contains(info.out, "Exit codes: 0 described")) << info.out;
+  EXPECT_FALSE(contains(info.out, "not enough memory")) << info.out;
+}
+
+// Every algorithm reports a heartbeat from its limit poll with --progress (here =0: at every poll);
+// a run whose stderr is not a terminal and has no --progress stays silent.
+TEST_F(Usability, HeartbeatWithProgressForEveryAlgorithm) {
+  const std::string hard = "11 14 13 1 2 3 12 4 15 7 9 5 10 6 8 0";  // 66 moves
+  for (const std::string algorithm : {"ida", "astar", "bfs", "dfbnb", "greedy", "hda", "pida"}) {
+    SCOPED_TRACE(algorithm);
+    std::vector<std::string> args = {"solve",   "--output",     "json",   "--algo",
+                                     algorithm, "--node-limit", "100000", "--progress=0"};
+    if (algorithm != "bfs") args.insert(args.end(), {"--heuristic", "md"});
+    if (algorithm == "hda" || algorithm == "pida") args.insert(args.end(), {"--threads", "2"});
+    args.push_back(hard);
+    const RunResult run = run_npuzzle(args);
+    ASSERT_TRUE(run.exit_code == 0 || run.exit_code == 4) << run.describe() << run.err;
+    const auto expanded = std::stoull(run.out.substr(run.out.find("\"expanded\":") + 11));
+    if (expanded < 16384) continue;  // done before the first poll (greedy): nothing to report
+    const std::regex beat(
+        R"(\[1\] \w+( \+ md)?: [\d.]+ s, [\d.]+( [KMG])? expanded \([\d.]+( [KMG])?/s\).*, f \d+)");
+    EXPECT_TRUE(std::regex_search(run.err, beat)) << run.err;
+  }
+  const RunResult silent = run_npuzzle(
+      {"solve", "--algo", "astar", "--heuristic", "md", "--node-limit", "100000", hard});
+  EXPECT_EQ(silent.err.find("expanded ("), std::string::npos) << silent.err;
+}
+
+// --progress=SECONDS takes a fraction (a run of a few milliseconds prints no line, or one on a
+// machine so slow that it lasts the interval, where =0 prints one a poll) and refuses what is not a
+// number of seconds.
+TEST_F(Usability, ProgressIntervalTakesFractionsAndRefusesNonsense) {
+  const std::string hard = "11 14 13 1 2 3 12 4 15 7 9 5 10 6 8 0";
+  const RunResult run = run_npuzzle({"solve", "--algo", "ida", "--heuristic", "md", "--node-limit",
+                                     "2000000", "--progress=0.9", hard});
+  EXPECT_EQ(run.exit_code, 4) << run.describe() << run.err;
+  const std::regex beat(R"(\[1\] ida \+ md: [\d.]+ s, )");
+  const auto beats = std::distance(std::sregex_iterator(run.err.begin(), run.err.end(), beat),
+                                   std::sregex_iterator());
+  EXPECT_LE(beats, 1) << run.err;
+  const RunResult every_poll = run_npuzzle({"solve", "--algo", "ida", "--heuristic", "md",
+                                            "--node-limit", "2000000", "--progress=0", hard});
+  EXPECT_GT(std::distance(std::sregex_iterator(every_poll.err.begin(), every_poll.err.end(), beat),
+                          std::sregex_iterator()),
+            10)
+      << every_poll.err;
+  for (const std::string bad : {"--progress=-1", "--progress=soon", "--progress=nan"}) {
+    const RunResult refused = run_npuzzle({"solve", bad, hard});
+    EXPECT_EQ(refused.exit_code, 1) << bad;
+    EXPECT_TRUE(contains(refused.err, "--progress")) << refused.err;
+  }
+}
+
+}  // namespace
+}  // namespace npuzzle

@@ -1,0 +1,40 @@
+#include "tools/app/advice.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <string_view>
+#include <thread>
+
+namespace npuzzle {
+
+std::vector<std::string> run_warnings(const SolveRequest& request, int threads,
+                                      const std::vector<BoardSize>& sizes) {
+  std::vector<std::string> warnings;
+  const bool has_5x5 = std::any_of(sizes.begin(), sizes.end(),
+                                   [](const BoardSize& s) { return s.rows == 5 && s.cols == 5; });
+  const HeuristicChoice heuristic = request.heuristic.value_or(default_heuristic(5, 5));
+  const bool weak = std::string_view(kHeuristicInfo[heuristic.index].name) != "pdb";
+  if (has_5x5 && weak && request.algorithm != Algorithm::Greedy) {
+    warnings.push_back(
+        std::string("an optimal ") + algorithm_name(request.algorithm) +
+        (request.algorithm == Algorithm::Bfs ? "" : " + " + heuristic.name()) +
+        " search of a random 5x5 board can run for days; the "
+        "6-6-6-6 pattern databases make it far faster: build them once with `pdbgen build --size "
+        "5x5 --partition 6-6-6-6` (into --pdb-dir, $NPUZZLE_PDB_DIR or ~/.cache/npuzzle) and "
+        "solve with `--heuristic pdb`");
+  }
+  const unsigned cores = std::thread::hardware_concurrency();
+  if (cores > 0 && threads > static_cast<int>(cores)) {
+    warnings.push_back("--threads " + std::to_string(threads) + " is more than the " +
+                       std::to_string(cores) + (cores == 1 ? " core" : " cores") +
+                       " of this machine; the threads will share them and each runs slower");
+  }
+  return warnings;
+}
+
+void print_warnings(const std::vector<std::string>& warnings, bool quiet) {
+  if (quiet) return;
+  for (const std::string& w : warnings) std::fprintf(stderr, "npuzzle: warning: %s\n", w.c_str());
+}
+
+}  // namespace npuzzle

@@ -1,0 +1,23 @@
+// tools/app/advice.hpp — warnings printed before a run starts, when its settings make it likely
+// to take very long or to run slower than it could: optimal searches of 5x5 boards without
+// pattern databases (with how to build and use the 5x5 databases), and more threads than cores.
+//
+// Advice never changes what runs; it goes to stderr, one line each, prefixed "npuzzle: warning: ".
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/parse.hpp"
+#include "tools/app/solver.hpp"  // the registries and SolveRequest
+
+namespace npuzzle {
+
+// The warnings for running `request` with `threads` threads on boards of the sizes in `sizes`.
+std::vector<std::string> run_warnings(const SolveRequest& request, int threads,
+                                      const std::vector<BoardSize>& sizes);
+
+// Prints each warning on stderr (nothing when `quiet`).
+void print_warnings(const std::vector<std::string>& warnings, bool quiet);
+
+}  // namespace npuzzle

@@ -1,0 +1,260 @@
+#include "tools/app/animate.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "core/parse.hpp"
+
+namespace npuzzle {
+namespace {
+
+// The page around the data: style, markup and script. The data goes where @DATA@ is.
+constexpr const char* kPage = R"PAGE(<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>npuzzle: solution</title>
+<style>
+  body { font-family: system-ui, sans-serif; margin: 1.5em; color: #222; background: #fafafa; }
+  h1 { font-size: 1.2em; margin: 0 0 .5em; }
+  #layout { display: flex; gap: 2em; flex-wrap: wrap; align-items: flex-start; }
+  #board svg { width: 22em; max-width: 90vw; height: auto; }
+  .frame { fill: #444; }
+  .tile rect { fill: #f4d35e; stroke: #9c7a00; stroke-width: 1.5; }
+  .tile.home rect { fill: #9bd39b; stroke: #2e7d32; }
+  .tile text { font-size: 34px; font-weight: 600; text-anchor: middle; dominant-baseline: central;
+               fill: #222; }
+  .tile { transition: transform var(--slide, 200ms) ease-in-out; }
+  #controls { margin: .8em 0; display: flex; gap: .4em; align-items: center; flex-wrap: wrap; }
+  button { font-size: 1em; padding: .3em .7em; }
+  #status { margin: .4em 0; }
+  #moves { max-height: 28em; overflow-y: auto; padding-left: 3em; margin: 0; columns: 2; }
+  #moves li { padding: 0 .3em; cursor: pointer; }
+  #moves li.current { background: #f4d35e; font-weight: 600; }
+  .note { color: #555; font-size: .9em; }
+</style>
+</head>
+<body>
+<h1 id="title">npuzzle</h1>
+<p><label id="pick" hidden>Instance <select id="instance"></select></label></p>
+<div id="layout">
+  <div>
+    <output id="board" aria-live="polite"></output>
+    <div id="controls">
+      <button id="first" title="back to the start (Home)">&#x23EE;</button>
+      <button id="prev" title="one move back (Left)">&#x25C0;</button>
+      <button id="play" title="play or pause (Space)">Play</button>
+      <button id="next" title="one move forward (Right)">&#x25B6;</button>
+      <button id="last" title="to the end (End)">&#x23ED;</button>
+      <label>speed <input id="speed" type="range" min="1" max="10" value="4"></label>
+    </div>
+    <div id="status"></div>
+    <p class="note">Moves name where the blank goes: U D L R. Tiles on their goal cell are green.</p>
+  </div>
+  <div>
+    <h2 style="font-size:1em;margin:0 0 .3em">Moves</h2>
+    <ol id="moves"></ol>
+  </div>
+</div>
+<script id="data" type="application/json">@DATA@</script>
+<script>
+"use strict";
+const solutions = JSON.parse(document.getElementById("data").textContent);
+const delta = {U: [-1, 0], D: [1, 0], L: [0, -1], R: [0, 1]};
+const cellSize = 100, gap = 6;
+let index = 0, step = 0, timer = null, frames = [], moved = [];
+const $ = (id) => document.getElementById(id);
+
+function replay(s) {
+  let board = s.start.slice();
+  const boards = [board], tiles = [];
+  for (const m of s.moves) {
+    const blank = board.indexOf(0);
+    const r = Math.floor(blank / s.cols) + delta[m][0], c = (blank % s.cols) + delta[m][1];
+    if (r < 0 || r >= s.rows || c < 0 || c >= s.cols) throw new Error("illegal move " + m);
+    board = board.slice();
+    const target = r * s.cols + c;
+    tiles.push(board[target]);
+    board[blank] = board[target];
+    board[target] = 0;
+    boards.push(board);
+  }
+  return [boards, tiles];
+}
+
+function buildBoard(s) {
+  const ns = "http://www.w3.org/2000/svg";
+  const w = s.cols * cellSize + gap, h = s.rows * cellSize + gap;
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  svg.setAttribute("role", "img");
+  const frame = document.createElementNS(ns, "rect");
+  frame.setAttribute("class", "frame");
+  frame.setAttribute("width", w);
+  frame.setAttribute("height", h);
+  frame.setAttribute("rx", 8);
+  svg.appendChild(frame);
+  for (let t = 1; t < s.rows * s.cols; ++t) {
+    const g = document.createElementNS(ns, "g");
+    g.setAttribute("class", "tile");
+    g.setAttribute("id", "tile" + t);
+    const rect = document.createElementNS(ns, "rect");
+    rect.setAttribute("x", gap);
+    rect.setAttribute("y", gap);
+    rect.setAttribute("width", cellSize - gap);
+    rect.setAttribute("height", cellSize - gap);
+    rect.setAttribute("rx", 8);
+    const text = document.createElementNS(ns, "text");
+    text.setAttribute("x", gap + (cellSize - gap) / 2);
+    text.setAttribute("y", gap + (cellSize - gap) / 2);
+    text.textContent = t;
+    g.append(rect, text);
+    svg.appendChild(g);
+  }
+  $("board").replaceChildren(svg);
+}
+
+function show() {
+  const s = solutions[index], board = frames[step];
+  board.forEach((t, cell) => {
+    if (t === 0) return;
+    const g = $("tile" + t);
+    const x = (cell % s.cols) * cellSize, y = Math.floor(cell / s.cols) * cellSize;
+    g.style.transform = `translate(${x}px, ${y}px)`;
+    g.classList.toggle("home", s.goal[cell] === t);
+  });
+  const out = $("board");
+  out.dataset.board = board.join(" ");
+  out.dataset.step = step;
+  out.dataset.goal = s.goal.join(" ");
+  out.dataset.instance = index + 1;
+  const items = $("moves").children;
+  for (let k = 0; k < items.length; ++k) {
+    const current = k === step - 1;
+    items[k].classList.toggle("current", current);
+    if (current) {
+      items[k].setAttribute("aria-current", "step");
+      items[k].scrollIntoView({block: "nearest"});
+    } else {
+      items[k].removeAttribute("aria-current");
+    }
+  }
+  const n = s.moves.length;
+  const where = step === 0 ? "start" : `move ${step} of ${n}: blank ${s.moves[step - 1]}, ` +
+      `tile ${moved[step - 1]} slides`;
+  const atGoal = board.every((t, k) => t === s.goal[k]);
+  $("status").textContent = where + (atGoal ? ` (the goal, ${s.goal_name})` : "");
+  $("prev").disabled = $("first").disabled = step === 0;
+  $("next").disabled = $("last").disabled = step === n;
+}
+
+function go(k) {
+  step = Math.max(0, Math.min(frames.length - 1, k));
+  show();
+}
+
+function pause() {
+  if (timer !== null) clearInterval(timer);
+  timer = null;
+  $("play").textContent = "Play";
+}
+
+function play() {
+  if (step === frames.length - 1) go(0);
+  const interval = 1200 / Number($("speed").value);
+  document.documentElement.style.setProperty("--slide", Math.round(interval * 0.6) + "ms");
+  timer = setInterval(() => {
+    if (step >= frames.length - 1) return pause();
+    go(step + 1);
+  }, interval);
+  $("play").textContent = "Pause";
+}
+
+function choose(k) {
+  pause();
+  index = Math.max(0, Math.min(solutions.length - 1, k));
+  const s = solutions[index];
+  [frames, moved] = replay(s);
+  $("title").textContent = s.title;
+  $("instance").value = index;
+  const list = $("moves");
+  list.replaceChildren();
+  Array.from(s.moves).forEach((m, k) => {
+    const li = document.createElement("li");
+    li.textContent = `${m} (tile ${moved[k]})`;
+    li.addEventListener("click", () => { pause(); go(k + 1); });
+    list.appendChild(li);
+  });
+  buildBoard(s);
+  step = 0;
+  show();
+}
+
+function applyFragment() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  if (params.has("instance")) choose(Number(params.get("instance")) - 1);
+  const wanted = params.get("step");
+  if (wanted === "end") go(frames.length - 1);
+  else if (wanted !== null && wanted !== "") go(Number(wanted));
+  for (const id of (params.get("press") || "").split(",").filter(Boolean)) {
+    const button = $(id);
+    if (button && button.tagName === "BUTTON") button.click();
+  }
+}
+
+if (solutions.length === 0) {
+  $("title").textContent = "npuzzle: no solution to show";
+  $("controls").hidden = true;
+} else {
+  solutions.forEach((s, k) => $("instance").add(new Option(s.title, k)));
+  $("pick").hidden = solutions.length < 2;
+  $("instance").addEventListener("change", (e) => choose(Number(e.target.value)));
+  $("first").addEventListener("click", () => { pause(); go(0); });
+  $("prev").addEventListener("click", () => { pause(); go(step - 1); });
+  $("next").addEventListener("click", () => { pause(); go(step + 1); });
+  $("last").addEventListener("click", () => { pause(); go(frames.length - 1); });
+  $("play").addEventListener("click", () => (timer === null ? play() : pause()));
+  $("speed").addEventListener("change", () => { if (timer !== null) { pause(); play(); } });
+  document.addEventListener("keydown", (e) => {
+    if (e.target.tagName === "SELECT" || e.target.tagName === "INPUT") return;
+    const keys = {ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last", " ": "play"};
+    if (keys[e.key]) { e.preventDefault(); $(keys[e.key]).click(); }
+  });
+  window.addEventListener("hashchange", applyFragment);
+  choose(0);
+  applyFragment();
+}
+</script>
+</body>
+</html>
+)PAGE";
+
+}  // namespace
+
+std::string animation_page(const std::vector<AnimatedSolution>& solutions) {
+  nlohmann::json data = nlohmann::json::array();
+  for (const AnimatedSolution& s : solutions) {
+    std::string moves;
+    for (Move m : s.path) moves += move_char(m);
+    data.push_back({{"title", printable(s.title)},
+                    {"rows", s.rows},
+                    {"cols", s.cols},
+                    {"start", s.start},
+                    {"goal", s.goal},
+                    {"goal_name", printable(s.goal_name)},
+                    {"moves", moves}});
+  }
+  // Inside <script>, "</" could end the element: JSON allows "<\/" for it.
+  std::string json = data.dump();
+  std::string escaped;
+  escaped.reserve(json.size());
+  for (std::size_t i = 0; i < json.size(); ++i) {
+    escaped += json[i];
+    if (json[i] == '<' && i + 1 < json.size() && json[i + 1] == '/') escaped += '\\';
+  }
+  std::string page = kPage;
+  page.replace(page.find("@DATA@"), 6, escaped);
+  return page;
+}
+
+}  // namespace npuzzle

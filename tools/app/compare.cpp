@@ -1,0 +1,176 @@
+#include "tools/app/compare.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+
+namespace npuzzle {
+namespace {
+
+// Columns of text: the first `left` columns left-aligned (names), the others right-aligned.
+void print_table(const std::vector<std::vector<std::string>>& rows, std::size_t left,
+                 const std::string& indent, std::ostream& out) {
+  std::vector<std::size_t> width;
+  const auto shown_width = [](const std::string& cell) {  // UTF-8 code points ("µ" is one)
+    return static_cast<std::size_t>(std::count_if(cell.begin(), cell.end(), [](char c) {
+      return (static_cast<unsigned char>(c) & 0xc0) != 0x80;
+    }));
+  };
+  for (const auto& row : rows) {
+    if (width.size() < row.size()) width.resize(row.size(), 0);
+    for (std::size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], shown_width(row[c]));
+  }
+  for (const auto& row : rows) {
+    std::string line = indent;
+    for (std::size_t c = 0; c < row.size(); ++c) {
+      const std::string pad(width[c] - shown_width(row[c]), ' ');
+      if (c > 0) line += "  ";
+      line += c < left ? row[c] + pad : pad + row[c];
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out << line << '\n';
+  }
+}
+
+bool has_tie_break(const std::vector<InstanceReport>& runs) {
+  return std::any_of(runs.begin(), runs.end(),
+                     [](const InstanceReport& r) { return !r.tie_break.empty(); });
+}
+
+}  // namespace
+
+std::string format_duration(double seconds) {
+  if (seconds < 0) seconds = 0;
+  if (seconds < 1e-3) return fixed(seconds * 1e6, 0) + " µs";
+  if (seconds < 1) return fixed(seconds * 1e3, seconds < 0.1 ? 2 : 1) + " ms";
+  if (seconds < 60) return fixed(seconds, seconds < 10 ? 3 : 2) + " s";
+  const auto whole = static_cast<long long>(seconds + 0.5);
+  return std::to_string(whole / 60) + " min " + std::to_string(whole % 60) + " s";
+}
+
+std::vector<std::string> split_names(const std::string& text) {
+  std::vector<std::string> names;
+  std::size_t begin = 0;
+  while (begin <= text.size()) {
+    const std::size_t end = std::min(text.find(',', begin), text.size());
+    const std::string piece = text.substr(begin, end - begin);
+    if (!names.empty() && (piece.empty() || !std::isalpha(static_cast<unsigned char>(piece[0])))) {
+      names.back() += "," + piece;
+    } else {
+      names.push_back(piece);
+    }
+    begin = end + 1;
+  }
+  return names;
+}
+
+void print_instance_table(const std::vector<InstanceReport>& runs, std::ostream& out,
+                          std::ostream& err) {
+  if (runs.empty()) return;
+  const InstanceReport& first = runs.front();
+  std::string title =
+      "instance " + std::to_string(first.id) + " (line " + std::to_string(first.line);
+  if (first.rows > 0) title += ", " + size_name(first.rows, first.cols);
+  title += ")";
+  if (first.rows == 0) {  // could not be read: the same for every configuration
+    err << "npuzzle: " << title << ": " << printable(first.outcome.error) << '\n';
+    return;
+  }
+  if (first.outcome.result.status == Status::Unsolvable && !first.outcome.failed()) {
+    out << title << ": unsolvable: " << first.outcome.reason() << '\n';
+    return;
+  }
+  out << title << ", goal " << first.goal << ":\n";
+  const bool ties = has_tie_break(runs);
+  std::vector<std::vector<std::string>> rows;
+  std::vector<std::string> header = {"algorithm", "heuristic"};
+  if (ties) header.push_back("tie-break");
+  for (const char* name : {"length", "optimal", "expanded", "generated", "peak stored", "time"}) {
+    header.push_back(name);
+  }
+  rows.push_back(header);
+  for (const InstanceReport& r : runs) {
+    const SearchResult& result = r.outcome.result;
+    const std::string status = r.outcome.status_name();
+    std::vector<std::string> row = {r.algorithm, r.outcome.heuristic};
+    if (ties) row.push_back(r.tie_break.empty() ? "-" : r.tie_break);
+    row.push_back(r.outcome.solved() ? std::to_string(result.path.size()) : status);
+    row.push_back(r.outcome.solved() ? (result.optimal ? "yes" : "no") : "-");
+    row.push_back(with_commas(result.stats.expanded));
+    row.push_back(with_commas(result.stats.generated));
+    row.push_back(with_commas(result.stats.stored));
+    row.push_back(format_duration(result.stats.seconds));
+    rows.push_back(std::move(row));
+  }
+  print_table(rows, ties ? 3 : 2, "  ", out);
+  for (const InstanceReport& r : runs) {
+    if (r.outcome.solved()) continue;
+    const std::string why = r.outcome.failed() ? printable(r.outcome.error) : r.outcome.reason();
+    out << "  " << r.algorithm << " + " << r.outcome.heuristic << ": " << why << '\n';
+  }
+}
+
+void ConfigurationTotals::add(const InstanceReport& run) {
+  if (run.rows == 0) return;  // not read: no configuration ran
+  const std::string key = run.algorithm + "|" + run.outcome.heuristic + "|" + run.tie_break;
+  if (!totals_.count(key)) {
+    order_.push_back(key);
+    labels_[key] = {run.algorithm, run.outcome.heuristic,
+                    run.tie_break.empty() ? "-" : run.tie_break};
+  }
+  tie_breaks_ = tie_breaks_ || !run.tie_break.empty();
+  Totals& t = totals_[key];
+  ++t.runs;
+  const SearchResult& result = run.outcome.result;
+  if (run.outcome.solved()) {
+    ++t.solved;
+    t.optimal += result.optimal;
+    t.length += result.path.size();
+    t.expanded += result.stats.expanded;
+    t.generated += result.stats.generated;
+    t.peak_stored = std::max(t.peak_stored, result.stats.stored);
+    t.seconds += result.stats.seconds;
+  } else if (run.outcome.failed()) {
+    ++t.errors;
+  } else if (result.status == Status::Unsolvable) {
+    ++t.unsolvable;
+  } else if (result.status == Status::Limit || result.status == Status::OutOfMemory) {
+    ++t.limited;
+  } else {
+    ++t.errors;
+  }
+}
+
+void ConfigurationTotals::print(std::ostream& out) const {
+  if (order_.empty()) return;
+  out << "totals per configuration (means over the instances each one solved):\n";
+  std::vector<std::vector<std::string>> rows;
+  std::vector<std::string> header = {"algorithm", "heuristic"};
+  if (tie_breaks_) header.push_back("tie-break");
+  for (const char* name : {"solved", "limit", "other", "mean length", "mean expanded",
+                           "mean generated", "max peak stored", "total time", "mean time"}) {
+    header.push_back(name);
+  }
+  rows.push_back(header);
+  for (const std::string& key : order_) {
+    const Totals& t = totals_.at(key);
+    const auto& label = labels_.at(key);
+    std::vector<std::string> row = {label[0], label[1]};
+    if (tie_breaks_) row.push_back(label[2]);
+    const double n = static_cast<double>(std::max<std::uint64_t>(t.solved, 1));
+    const bool any = t.solved > 0;
+    row.push_back(std::to_string(t.solved) + "/" + std::to_string(t.runs));
+    row.push_back(std::to_string(t.limited));
+    row.push_back(std::to_string(t.unsolvable + t.errors));
+    row.push_back(any ? fixed(static_cast<double>(t.length) / n, 2) : "-");
+    row.push_back(any ? fixed(static_cast<double>(t.expanded) / n, 2) : "-");
+    row.push_back(any ? fixed(static_cast<double>(t.generated) / n, 2) : "-");
+    row.push_back(with_commas(t.peak_stored));
+    row.push_back(format_duration(t.seconds));
+    row.push_back(any ? format_duration(t.seconds / n) : "-");
+    rows.push_back(std::move(row));
+  }
+  print_table(rows, tie_breaks_ ? 3 : 2, "  ", out);
+}
+
+}  // namespace npuzzle

@@ -1,0 +1,37 @@
+// tools/app/heartbeat.hpp — the heartbeat of long runs: a line on stderr at most every few seconds
+// while a search runs (when stderr is a terminal, or with --progress): nodes so far, the rate since
+// the last line, the f-value or bound being searched, and the memory the search holds.
+//
+// The searches report a Heartbeat (core/search_types.hpp) at every limit poll, from any of their
+// threads; the printer drops all but one per interval, under `output` (a mutex shared by every
+// printer of the run, so lines of concurrent instances do not interleave).
+#pragma once
+
+#include <cstdint>
+#include <mutex>
+#include <string>
+
+#include "core/search_types.hpp"
+
+namespace npuzzle {
+
+// "12.3 K", "4.56 M", "7.89 G".
+std::string short_count(double value);
+// "512 KiB", "1.20 GiB".
+std::string short_bytes(std::uint64_t bytes);
+
+class HeartbeatPrinter {
+ public:
+  // `label` starts each line ("[3] astar + md"); a line is printed at most every `interval`.
+  HeartbeatPrinter(std::string label, double interval_seconds, std::mutex& output);
+  void operator()(const Heartbeat& sample);
+
+ private:
+  std::string label_;
+  double interval_;
+  std::mutex& output_;
+  double last_seconds_ = 0;
+  std::uint64_t last_expanded_ = 0;
+};
+
+}  // namespace npuzzle
