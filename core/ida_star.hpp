@@ -69,8 +69,9 @@ class BoundedDfs {
 
  private:
   // Polls the clock and the flags every kPollInterval expansions, and stops exactly at a node
-  // limit.
-  bool poll() {
+  // limit. Out of line and cold: inlined into every instantiation of dfs(), its heartbeat call
+  // cost the node loop about 3 instructions per generated node (callgrind, Korf #2 with md).
+  [[gnu::noinline, gnu::cold]] bool poll() {
     next_poll_ = expanded_ + LimitClock::kPollInterval;
     const std::uint64_t node_limit = clock_.limits().nodes;
     if (node_limit && node_limit > expanded_ && node_limit < next_poll_) next_poll_ = node_limit;

@@ -56,12 +56,14 @@ class IdaSubtrees {
     stop_reason_ = StopReason::None;
   }
 
+  // `on_poll` (if any) is called at this worker's limit polls inside its subtrees (every
+  // LimitClock::kPollInterval expansions), on this worker's thread.
   template <class Next>
-  void work(std::size_t worker, Next&& next) {
+  void work(std::size_t worker, Next&& next, const HeartbeatFn* on_poll = nullptr) {
     while (!cancel_.load()) {
       const std::optional<std::size_t> i = next();
       if (!i) return;
-      subtree(worker, *i);
+      subtree(worker, *i, on_poll);
     }
   }
 
@@ -101,17 +103,22 @@ class IdaSubtrees {
   std::size_t workers() const { return per_worker_.size(); }
 
  private:
-  void subtree(std::size_t worker, std::size_t index) {
+  void subtree(std::size_t worker, std::size_t index, const HeartbeatFn* on_poll) {
     const auto& node = frontier_->nodes()[index];
     Limits task_limits = limits_;
-    // The task's heartbeat reports the whole search's progress, not the task's; it lives as long
-    // as the task's search.
+    // The task's heartbeat reports the whole search's progress, not the task's, then calls
+    // `on_poll`; it lives as long as the task's search.
     HeartbeatFn task_heartbeat;
     task_limits.heartbeat = nullptr;
-    if (const HeartbeatFn* heartbeat = limits_.heartbeat; heartbeat && *heartbeat) {
-      task_heartbeat = [this, heartbeat](const Heartbeat& task) {
-        (*heartbeat)({done_before_ + iteration_expanded_.load() + task.expanded,
-                      generated_.load() + task.generated, task.bound, 0, clock_.elapsed()});
+    const HeartbeatFn* heartbeat =
+        limits_.heartbeat && *limits_.heartbeat ? limits_.heartbeat : nullptr;
+    if (heartbeat || on_poll) {
+      task_heartbeat = [this, heartbeat, on_poll](const Heartbeat& task) {
+        if (heartbeat) {
+          (*heartbeat)({done_before_ + iteration_expanded_.load() + task.expanded,
+                        generated_.load() + task.generated, task.bound, 0, clock_.elapsed()});
+        }
+        if (on_poll) (*on_poll)(task);
       };
       task_limits.heartbeat = &task_heartbeat;
     }

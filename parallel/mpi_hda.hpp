@@ -254,8 +254,9 @@ class MpiHda {
       case kStop:
         if (!stopped_) {
           stopped_ = true;
-          stop_status_ = static_cast<Status>(value);
-          std::memcpy(&stop_reason_, inbox_.data() + sizeof value, sizeof stop_reason_);
+          mpi::MessageReader in(inbox_);
+          stop_status_ = static_cast<Status>(in.get<int>());
+          stop_reason_ = in.get<StopReason>();
         }
         break;
       case kDone:
@@ -311,10 +312,7 @@ class MpiHda {
     stopped_ = true;
     stop_status_ = status;
     stop_reason_ = reason;
-    std::vector<char> message(sizeof(int) + sizeof reason);
-    const int code = static_cast<int>(status);
-    std::memcpy(message.data(), &code, sizeof code);
-    std::memcpy(message.data() + sizeof code, &reason, sizeof reason);
+    const auto message = mpi::Message().put(static_cast<int>(status)).put(reason);
     for (int r = 0; r < ranks_; ++r) {
       if (r != rank_) post(r, kStop, message.data(), message.size());
     }

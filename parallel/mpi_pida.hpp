@@ -4,20 +4,22 @@
 // Every rank builds the same frontier (parallel/ida_frontier.hpp is deterministic; only rank 0
 // counts its expansions), so a subtree is named by its index. Rank 0 holds the counter of the next
 // subtree and grants chunks of indices: guided self-scheduling, a chunk being the remaining count
-// over twice the workers of the job, at least one and at most the rank's thread count, so the
-// subtrees are searched in nearly the sequential order (little extra work in the last iteration:
-// larger chunks sent one rank far past the solution's subtree, +17 % expansions on 2 ranks) and
-// chunks shrink towards the end of the iteration. A rank asks for its
-// next chunk while it still holds fewer subtrees than threads (one request in flight at a time).
+// over twice the workers of the job, at least one and at most what the rank asked for. A rank
+// keeps 4 subtrees per thread queued (one request in flight at a time, asking for the difference),
+// so the subtrees are searched in nearly the sequential order (little extra work in the last
+// iteration: larger chunks sent one rank far past the solution's subtree, +17 % expansions on 2
+// ranks), chunks shrink towards the end of the iteration, and a grant's round trip is hidden.
 //
-// On each rank the main thread makes every MPI call (funneled) and the search runs on `threads`
-// std::threads of its own per iteration (parallel/ida_subtrees.hpp), so the rank answers requests
-// while it searches. The first solution found at the iteration's bound is optimal: its rank sends
-// the subtree's index and the moves below it to rank 0, which cancels every rank, rebuilds the path
-// (frontier prefix + suffix) and replays it like any other path. A limit on any rank cancels every
-// rank the same way. At the end of an iteration every rank sends rank 0 its least f above the bound
-// and its counts, and rank 0 sends every rank the outcome (the agreed next bound), so all ranks run
-// the same iterations. Limits: the node limit is shared out evenly among the ranks.
+// On each rank the main thread makes every MPI call (funneled) and is worker 0 of the iteration
+// (parallel/ida_subtrees.hpp), the others running on std::threads of their own: it serves the
+// exchange (requests, grants, cancels) at its limit polls and between its subtrees, so the rank
+// answers requests while it searches without a thread that wakes up to poll. The first solution
+// found at the iteration's bound is optimal: its rank sends the subtree's index and the moves below
+// it to rank 0, which cancels every rank, rebuilds the path (frontier prefix + suffix) and replays
+// it like any other path. A limit on any rank cancels every rank the same way. At the end of an
+// iteration every rank sends rank 0 its least f above the bound and its counts, and rank 0 sends
+// every rank the outcome (the agreed next bound), so all ranks run the same iterations. Limits: the
+// node limit is shared out evenly among the ranks.
 #pragma once
 
 #include <algorithm>
@@ -25,7 +27,6 @@
 #include <atomic>
 #include <climits>
 #include <cstdint>
-#include <cstring>
 #include <deque>
 #include <mutex>
 #include <optional>
@@ -108,12 +109,24 @@ class MpiIda {
  private:
   enum class Outcome : std::int64_t { Exhausted, Found, Stopped };
   enum Tag : int { kRequest = 1, kGrant, kFound, kStop, kCancel, kDone, kResult };
+  static constexpr std::size_t kQueuedPerThread = 16;
   struct Iteration {
     Outcome outcome = Outcome::Exhausted;
     int next_bound = INT_MAX;
     std::uint64_t expanded = 0;            // by every rank in this iteration
     std::vector<Move> path;                // rank 0, Found
     StopReason reason = StopReason::None;  // Stopped
+  };
+  // One iteration's exchange as the main thread sees it.
+  struct Exchange {
+    bool cancelled_all = false;            // rank 0: every rank told to stop
+    bool reported = false;                 // this rank's own solution or limit passed on
+    int done_ranks = 0;                    // rank 0: reports received
+    int next_bound = INT_MAX;              // rank 0: the least of the reports
+    std::uint64_t iteration_expanded = 0;  // rank 0: the reports' sum
+    StopReason reason = StopReason::None;  // rank 0: the first limit reported
+    bool outstanding = false;              // other ranks: a request awaits its grant
+    bool no_more = false;  // other ranks: the iteration has no more subtrees for them
   };
 
   static Limits share(Limits limits, int ranks) {
@@ -158,35 +171,54 @@ class MpiIda {
     }
     next_ = 0;
     finished_.store(0);
-    std::vector<std::thread> workers;
+    ex_ = Exchange{};
+    found_index_ = -1;
     std::vector<double> finished_at(static_cast<std::size_t>(threads_), 0);
-    for (int w = 0; w < threads_; ++w) {
-      workers.emplace_back([this, w, &finished_at] {
-        subtrees_.work(static_cast<std::size_t>(w), [this] { return take(); });
-        finished_at[static_cast<std::size_t>(w)] = mpi::now();
-        finished_.fetch_add(1);
+    const auto finish = [this, &finished_at](int w) {
+      finished_at[static_cast<std::size_t>(w)] = mpi::now();
+      finished_.fetch_add(1);
+    };
+    std::vector<std::thread> workers;
+    for (int w = 1; w < threads_; ++w) {
+      workers.emplace_back([this, w, &finish] {
+        subtrees_.work(static_cast<std::size_t>(w), [this] { return take(false); });
+        finish(w);
       });
     }
-    if (rank_ == 0) {
-      coordinate(it);
-    } else {
-      follow(it);
+    // Worker 0 is this thread: it keeps the exchange going at its limit polls and between subtrees
+    // (no thread of its own that wakes up to poll: on 2 ranks x 1 thread, a main thread polling
+    // every 0.1-1 ms cost 15-25 % of the search rate), then until every rank is done.
+    const HeartbeatFn serve = [this](const Heartbeat&) { exchange(); };
+    subtrees_.work(
+        0, [this] { return take(true); }, &serve);
+    finish(0);
+    for (;;) {
+      const bool busy = exchange();
+      if (exchange_complete()) break;
+      if (!busy) mpi::pause(100);
     }
     for (std::thread& t : workers) t.join();
     const double end = mpi::now();
     for (double t : finished_at) traffic_.waiting += end - t;
     traffic_.waiting += static_cast<double>(starved_ns_.exchange(0)) * 1e-9;
-    if (it.outcome == Outcome::Found && rank_ == 0) {
-      std::vector<Move> path = frontier_.prefix(static_cast<std::size_t>(found_index_));
-      path.insert(path.end(), found_suffix_.begin(), found_suffix_.end());
-      it.path = std::move(path);
+    if (rank_ == 0) {
+      decide(it);
+      if (it.outcome == Outcome::Found) {
+        std::vector<Move> path = frontier_.prefix(static_cast<std::size_t>(found_index_));
+        path.insert(path.end(), found_suffix_.begin(), found_suffix_.end());
+        it.path = std::move(path);
+      }
+    } else {
+      learn(it);
     }
     return it;
   }
 
   // A worker's next subtree: from this rank's granted chunks, waiting while a grant is on its way.
-  std::optional<std::size_t> take() {
+  // The main thread's worker (`serve`) runs the exchange while it looks and waits.
+  std::optional<std::size_t> take(bool serve) {
     for (;;) {
+      if (serve) exchange();
       {
         std::lock_guard lock(queue_mutex_);
         while (!chunks_.empty() && chunks_.front().first == chunks_.front().second) {
@@ -215,203 +247,177 @@ class MpiIda {
       chunks_.emplace_back(begin, end);
     }
   }
-  // Rank 0: the next chunk of the counter (empty when the iteration is done or cancelled).
-  std::pair<std::size_t, std::size_t> grant() {
+  // Rank 0: the next chunk of the counter for a rank that asks for `want` subtrees (empty when the
+  // iteration is done or cancelled): at most the remaining count over twice the workers of the job.
+  std::pair<std::size_t, std::size_t> grant(std::size_t want) {
     const std::size_t left = count_ - next_;
-    const std::size_t chunk = std::clamp<std::size_t>(
-        left / (2 * static_cast<std::size_t>(threads_ * ranks_)), 1,
-        static_cast<std::size_t>(threads_));
+    const std::size_t chunk =
+        std::clamp<std::size_t>(left / (2 * static_cast<std::size_t>(threads_ * ranks_)), 1,
+                                std::max<std::size_t>(want, 1));
     const std::size_t begin = next_;
     next_ = std::min(count_, next_ + chunk);
     return {begin, next_};
   }
+  // The subtrees a rank keeps queued beyond those its threads search: a grant's round trip is
+  // hidden behind them (many subtrees are cut off at once), and few enough that the ranks stay near
+  // the sequential order of subtrees.
+  std::size_t queue_target() const { return kQueuedPerThread * static_cast<std::size_t>(threads_); }
 
-  void send(int to, int tag, const void* data, std::size_t bytes) {
-    MPI_Send(data, static_cast<int>(bytes), MPI_BYTE, to, tag, comm_.get());
-    ++traffic_.messages;
-    traffic_.bytes += bytes;
-  }
-  // The next message from `from` (MPI_ANY_SOURCE for any), or false when none is waiting.
-  bool receive(int from, MPI_Status& status, std::vector<char>& data) {
-    int flag = 0;
-    MPI_Iprobe(from, MPI_ANY_TAG, comm_.get(), &flag, &status);
-    if (!flag) return false;
-    int bytes = 0;
-    MPI_Get_count(&status, MPI_BYTE, &bytes);
-    data.resize(static_cast<std::size_t>(bytes));
-    MPI_Recv(data.data(), bytes, MPI_BYTE, status.MPI_SOURCE, status.MPI_TAG, comm_.get(),
-             MPI_STATUS_IGNORE);
-    return true;
-  }
-  // This rank's report of its iteration: next bound, expansions in it, then its counts over every
-  // iteration.
-  std::array<std::int64_t, 4> done_report() {
-    return {subtrees_.next_bound(), static_cast<std::int64_t>(subtrees_.iteration_expanded()),
-            static_cast<std::int64_t>(subtrees_.expanded()),
-            static_cast<std::int64_t>(subtrees_.generated())};
+  void send(int to, int tag, const mpi::Message& m) { comm_.send(to, tag, m, traffic_); }
+  // This rank's report of its iteration.
+  struct DoneReport {
+    std::int64_t next_bound;  // 64 bits: no padding goes out uninitialized
+    std::uint64_t iteration_expanded, expanded, generated;  // the last two: every iteration
+  };
+  DoneReport done_report() {
+    return {subtrees_.next_bound(), subtrees_.iteration_expanded(), subtrees_.expanded(),
+            subtrees_.generated()};
   }
 
-  // Rank 0's side of an iteration: grants, cancels, collects, decides.
-  void coordinate(Iteration& it) {
-    int done_ranks = 0;
-    bool cancelled_all = false, reported = false;
-    found_index_ = -1;
-    std::vector<char> data;
-    const auto cancel_all = [&] {
-      if (cancelled_all) return;
-      cancelled_all = true;
+  // One round of this rank's side of the iteration's exchange, from the main thread only; true
+  // when a message came in.
+  bool exchange() { return rank_ == 0 ? coordinate() : follow(); }
+  bool exchange_complete() const {
+    return finished_.load() == threads_ &&
+           (rank_ == 0 ? ex_.done_ranks == ranks_ - 1 : !ex_.outstanding);
+  }
+
+  // Rank 0's round: keeps its own queue filled, grants, cancels, collects the reports.
+  bool coordinate() {
+    const auto cancel_all = [this] {
+      if (ex_.cancelled_all) return;
+      ex_.cancelled_all = true;
       next_ = count_;
       subtrees_.cancel();
-      for (int r = 1; r < ranks_; ++r) send(r, kCancel, &r, sizeof r);
+      for (int r = 1; r < ranks_; ++r) send(r, kCancel, mpi::Message().put(r));
     };
-    const auto found = [&](int index, std::vector<Move> suffix) {
+    const auto found = [this](int index, std::vector<Move> suffix) {
       if (found_index_ >= 0) return;
       found_index_ = index;
       found_suffix_ = std::move(suffix);
     };
-    std::uint64_t iteration_expanded = 0;
-    int next_bound = INT_MAX;
-    for (;;) {
-      const bool all_finished = finished_.load() == threads_;
-      bool busy = false;
-      if (!cancelled_all && queued() < static_cast<std::size_t>(threads_) && next_ < count_) {
-        const auto [b, e] = grant();
-        enqueue(b, e);
-      }
-      if (next_ >= count_) enqueue(0, 0);
-      if (subtrees_.cancelled() && !reported) {
-        reported = true;
-        auto snap = subtrees_.snapshot();
-        if (snap.found_index >= 0) found(snap.found_index, std::move(snap.found_suffix));
-        if (it.reason == StopReason::None) it.reason = snap.stop_reason;
-        cancel_all();
-      }
-      MPI_Status status;
-      while (receive(MPI_ANY_SOURCE, status, data)) {
-        busy = true;
-        const int from = status.MPI_SOURCE;
-        switch (status.MPI_TAG) {
-          case kRequest: {
-            const auto [b, e] = cancelled_all ? std::pair<std::size_t, std::size_t>{0, 0} : grant();
-            const std::int64_t range[2] = {static_cast<std::int64_t>(b),
-                                           static_cast<std::int64_t>(e)};
-            send(from, kGrant, range, sizeof range);
-            break;
-          }
-          case kFound: {
-            std::int32_t index = 0;
-            std::memcpy(&index, data.data(), sizeof index);
-            std::vector<Move> suffix;
-            for (std::size_t i = sizeof index; i < data.size(); ++i) {
-              suffix.push_back(static_cast<Move>(data[i]));
-            }
-            found(index, std::move(suffix));
-            cancel_all();
-            break;
-          }
-          case kStop:
-            if (it.reason == StopReason::None)
-              std::memcpy(&it.reason, data.data(), sizeof it.reason);
-            cancel_all();
-            break;
-          case kDone: {
-            std::int64_t report[4];
-            std::memcpy(report, data.data(), sizeof report);
-            next_bound = std::min(next_bound, static_cast<int>(report[0]));
-            iteration_expanded += static_cast<std::uint64_t>(report[1]);
-            totals_[static_cast<std::size_t>(from)] = {static_cast<std::uint64_t>(report[2]),
-                                                       static_cast<std::uint64_t>(report[3])};
-            ++done_ranks;
-            break;
-          }
-          default:
-            break;
-        }
-      }
-      if (all_finished && done_ranks == ranks_ - 1) break;
-      if (!busy) mpi::pause(100);
+    bool busy = false;
+    if (const std::size_t have = queued();
+        !ex_.cancelled_all && have < queue_target() && next_ < count_) {
+      const auto [b, e] = grant(queue_target() - have);
+      enqueue(b, e);
     }
+    if (next_ >= count_) enqueue(0, 0);
+    if (subtrees_.cancelled() && !ex_.reported) {
+      ex_.reported = true;
+      auto snap = subtrees_.snapshot();
+      if (snap.found_index >= 0) found(snap.found_index, std::move(snap.found_suffix));
+      if (ex_.reason == StopReason::None) ex_.reason = snap.stop_reason;
+      cancel_all();
+    }
+    MPI_Status status;
+    while (comm_.receive(MPI_ANY_SOURCE, status, data_)) {
+      busy = true;
+      const int from = status.MPI_SOURCE;
+      mpi::MessageReader in(data_);
+      switch (status.MPI_TAG) {
+        case kRequest: {
+          const auto want = in.get<std::size_t>();
+          const auto [b, e] =
+              ex_.cancelled_all ? std::pair<std::size_t, std::size_t>{0, 0} : grant(want);
+          send(from, kGrant, mpi::Message().put(b).put(e));
+          break;
+        }
+        case kFound: {
+          const auto index = in.get<int>();
+          found(index, in.rest<Move>());
+          cancel_all();
+          break;
+        }
+        case kStop:
+          if (ex_.reason == StopReason::None) ex_.reason = in.get<StopReason>();
+          cancel_all();
+          break;
+        case kDone: {
+          const auto report = in.get<DoneReport>();
+          ex_.next_bound = std::min(ex_.next_bound, static_cast<int>(report.next_bound));
+          ex_.iteration_expanded += report.iteration_expanded;
+          totals_[static_cast<std::size_t>(from)] = {report.expanded, report.generated};
+          ++ex_.done_ranks;
+          break;
+        }
+        default:
+          break;
+      }
+    }
+    return busy;
+  }
+
+  // Rank 0, every rank done: the outcome of the iteration, sent to every rank.
+  void decide(Iteration& it) {
     const auto own = done_report();
-    next_bound = std::min(next_bound, static_cast<int>(own[0]));
-    iteration_expanded += static_cast<std::uint64_t>(own[1]);
+    it.next_bound = std::min(ex_.next_bound, static_cast<int>(own.next_bound));
+    it.expanded = ex_.iteration_expanded + own.iteration_expanded;
+    it.reason = ex_.reason;
     totals_[0] = {subtrees_.expanded(), subtrees_.generated()};
     if (found_index_ >= 0) {
       it.outcome = Outcome::Found;
     } else if (it.reason != StopReason::None) {
       it.outcome = Outcome::Stopped;
     }
-    it.next_bound = next_bound;
-    it.expanded = iteration_expanded;
-    const std::int64_t result[3] = {static_cast<std::int64_t>(it.outcome), next_bound,
-                                    static_cast<std::int64_t>(it.expanded)};
-    std::vector<char> message(sizeof result + sizeof it.reason);
-    std::memcpy(message.data(), result, sizeof result);
-    std::memcpy(message.data() + sizeof result, &it.reason, sizeof it.reason);
-    for (int r = 1; r < ranks_; ++r) send(r, kResult, message.data(), message.size());
+    const auto message =
+        mpi::Message().put(it.outcome).put(it.next_bound).put(it.expanded).put(it.reason);
+    for (int r = 1; r < ranks_; ++r) send(r, kResult, message);
   }
 
-  // The other ranks' side: ask for chunks, pass on a solution or a limit, report, learn the
-  // outcome.
-  void follow(Iteration& it) {
-    bool outstanding = false, no_more = false, reported = false;
-    std::vector<char> data;
-    for (;;) {
-      const bool all_finished = finished_.load() == threads_;
-      bool busy = false;
-      if (!outstanding && !no_more && !subtrees_.cancelled() &&
-          queued() < static_cast<std::size_t>(threads_)) {
-        send(0, kRequest, &rank_, sizeof rank_);
-        outstanding = true;
-      }
-      if (subtrees_.cancelled() && !reported) {
-        reported = true;
-        const auto snap = subtrees_.snapshot();
-        if (snap.found_index >= 0) {
-          std::vector<char> message(sizeof(std::int32_t) + snap.found_suffix.size());
-          const auto index = static_cast<std::int32_t>(snap.found_index);
-          std::memcpy(message.data(), &index, sizeof index);
-          for (std::size_t i = 0; i < snap.found_suffix.size(); ++i) {
-            message[sizeof index + i] = static_cast<char>(snap.found_suffix[i]);
-          }
-          send(0, kFound, message.data(), message.size());
-        } else if (snap.stop_reason != StopReason::None) {
-          send(0, kStop, &snap.stop_reason, sizeof snap.stop_reason);
-        }
-      }
-      MPI_Status status;
-      while (receive(0, status, data)) {
-        busy = true;
-        if (status.MPI_TAG == kGrant) {
-          std::int64_t range[2];
-          std::memcpy(range, data.data(), sizeof range);
-          outstanding = false;
-          if (range[0] == range[1]) no_more = true;
-          enqueue(static_cast<std::size_t>(range[0]), static_cast<std::size_t>(range[1]));
-        } else if (status.MPI_TAG == kCancel) {
-          no_more = true;
-          subtrees_.cancel();
-          enqueue(0, 0);
-        }
-      }
-      if (all_finished && !outstanding) break;
-      if (!busy) mpi::pause(100);
+  // Another rank's round: asks for chunks, passes on a solution or a limit, takes grants and
+  // cancels.
+  bool follow() {
+    bool busy = false;
+    if (const std::size_t have = queued();
+        !ex_.outstanding && !ex_.no_more && !subtrees_.cancelled() && have < queue_target()) {
+      send(0, kRequest, mpi::Message().put(queue_target() - have));
+      ex_.outstanding = true;
     }
-    const auto report = done_report();
-    send(0, kDone, report.data(), sizeof report);
+    if (subtrees_.cancelled() && !ex_.reported) {
+      ex_.reported = true;
+      const auto snap = subtrees_.snapshot();
+      if (snap.found_index >= 0) {
+        send(0, kFound, mpi::Message().put(snap.found_index).put_all(snap.found_suffix));
+      } else if (snap.stop_reason != StopReason::None) {
+        send(0, kStop, mpi::Message().put(snap.stop_reason));
+      }
+    }
+    MPI_Status status;
+    while (comm_.receive(0, status, data_)) {
+      busy = true;
+      if (status.MPI_TAG == kGrant) {
+        mpi::MessageReader in(data_);
+        const auto begin = in.get<std::size_t>();
+        const auto end = in.get<std::size_t>();
+        ex_.outstanding = false;
+        if (begin == end) ex_.no_more = true;
+        enqueue(begin, end);
+      } else if (status.MPI_TAG == kCancel) {
+        ex_.no_more = true;
+        subtrees_.cancel();
+        enqueue(0, 0);
+      }
+    }
+    return busy;
+  }
+
+  // Another rank, its workers done: reports to rank 0 and learns the outcome.
+  void learn(Iteration& it) {
+    send(0, kDone, mpi::Message().put(done_report()));
     totals_[static_cast<std::size_t>(rank_)] = {subtrees_.expanded(), subtrees_.generated()};
     for (;;) {  // the outcome (a cancel sent before it may come first)
       MPI_Status status;
-      if (!receive(0, status, data)) {
+      if (!comm_.receive(0, status, data_)) {
         mpi::pause(100);
         continue;
       }
       if (status.MPI_TAG != kResult) continue;
-      std::int64_t result[3];
-      std::memcpy(result, data.data(), sizeof result);
-      it.outcome = static_cast<Outcome>(result[0]);
-      it.next_bound = static_cast<int>(result[1]);
-      it.expanded = static_cast<std::uint64_t>(result[2]);
-      std::memcpy(&it.reason, data.data() + sizeof result, sizeof it.reason);
+      mpi::MessageReader in(data_);
+      it.outcome = in.get<Outcome>();
+      it.next_bound = in.get<int>();
+      it.expanded = in.get<std::uint64_t>();
+      it.reason = in.get<StopReason>();
       return;
     }
   }
@@ -432,6 +438,8 @@ class MpiIda {
   bool no_more_ = false;
   std::atomic<std::uint64_t> starved_ns_{0};  // workers waiting for a grant, nanoseconds
   std::atomic<int> finished_{0};              // workers done with this iteration
+  Exchange ex_;                               // the main thread's state of the exchange
+  std::vector<char> data_;                    // the message being read
   int found_index_ = -1;                      // rank 0: the winning subtree
   std::vector<Move> found_suffix_;
   mpi::TransportStats traffic_;

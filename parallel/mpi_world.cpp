@@ -109,4 +109,22 @@ SearchComm::~SearchComm() {
   if (comm_ != MPI_COMM_NULL) MPI_Comm_free(&comm_);
 }
 
+void SearchComm::send(int to, int tag, const void* data, std::size_t bytes, TransportStats& stats) {
+  MPI_Send(data, static_cast<int>(bytes), MPI_BYTE, to, tag, comm_);
+  ++stats.messages;
+  stats.bytes += bytes;
+}
+
+bool SearchComm::receive(int from, MPI_Status& status, std::vector<char>& data) {
+  int flag = 0;
+  MPI_Iprobe(from, MPI_ANY_TAG, comm_, &flag, &status);
+  if (!flag) return false;
+  int bytes = 0;
+  MPI_Get_count(&status, MPI_BYTE, &bytes);
+  data.resize(static_cast<std::size_t>(bytes));
+  MPI_Recv(data.data(), bytes, MPI_BYTE, status.MPI_SOURCE, status.MPI_TAG, comm_,
+           MPI_STATUS_IGNORE);
+  return true;
+}
+
 }  // namespace npuzzle::mpi

@@ -20,8 +20,10 @@
 
 #include <chrono>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace npuzzle::mpi {
@@ -60,6 +62,54 @@ struct TransportStats {
 };
 void report(const char* algorithm, const TransportStats& stats, std::uint64_t expanded);
 
+// A message of trivially copyable values, read back in the order they were put.
+class Message {
+ public:
+  template <class T>
+  Message& put(const T& value) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    const auto* p = reinterpret_cast<const char*>(&value);
+    bytes_.insert(bytes_.end(), p, p + sizeof value);
+    return *this;
+  }
+  template <class T>
+  Message& put_all(const std::vector<T>& values) {
+    for (const T& v : values) put(v);
+    return *this;
+  }
+  const char* data() const { return bytes_.data(); }
+  std::size_t size() const { return bytes_.size(); }
+
+ private:
+  std::vector<char> bytes_;
+};
+
+// Reads a received Message's values; a value past the end reads as T{} (a short message from a
+// rank of another build is not read out of bounds).
+class MessageReader {
+ public:
+  explicit MessageReader(const std::vector<char>& data) : data_(data) {}
+  template <class T>
+  T get() {
+    static_assert(std::is_trivially_copyable_v<T>);
+    T value{};
+    if (at_ + sizeof value <= data_.size()) std::memcpy(&value, data_.data() + at_, sizeof value);
+    at_ += sizeof value;
+    return value;
+  }
+  // Every value left.
+  template <class T>
+  std::vector<T> rest() {
+    std::vector<T> values;
+    while (at_ + sizeof(T) <= data_.size()) values.push_back(get<T>());
+    return values;
+  }
+
+ private:
+  const std::vector<char>& data_;
+  std::size_t at_ = 0;
+};
+
 // A communicator of its own for one search (a duplicate of MPI_COMM_WORLD, freed on destruction).
 class SearchComm {
  public:
@@ -68,6 +118,15 @@ class SearchComm {
   SearchComm(const SearchComm&) = delete;
   SearchComm& operator=(const SearchComm&) = delete;
   MPI_Comm get() const { return comm_; }
+
+  // A blocking send of `bytes` raw bytes, counted in `stats`.
+  void send(int to, int tag, const void* data, std::size_t bytes, TransportStats& stats);
+  void send(int to, int tag, const Message& m, TransportStats& stats) {
+    send(to, tag, m.data(), m.size(), stats);
+  }
+  // The next message from `from` (MPI_ANY_SOURCE: any) into `data`, or false when none is
+  // waiting.
+  bool receive(int from, MPI_Status& status, std::vector<char>& data);
 
  private:
   MPI_Comm comm_ = MPI_COMM_NULL;

@@ -290,11 +290,17 @@ TEST(ParallelSearch, HdaSharesOutASearchLargerThanItsRampUp) {
   FAIL() << "Korf instance #6 is missing from bench/data/korf100.txt";
 }
 
-TEST(ParallelSearch, NodeLimitEndsWithLimit) {
+// Korf's #1 (57 moves, far beyond every limit below) with Manhattan distance: the searches that
+// must stop before they solve it.
+class ParallelSearchOnKorf1 : public ::testing::Test {
+ protected:
   using B = Board<4, 4>;
-  const auto goal = Goal<B>::from_spec(GoalSpec::blank_first());
-  const Manhattan<B> h(goal);
-  const auto hard = korf_instances(100).front();  // #1, 57 moves, far beyond the limit
+  const Goal<B> goal = Goal<B>::from_spec(GoalSpec::blank_first());
+  const Manhattan<B> h{goal};
+  const KorfInstance hard = korf_instances(100).front();
+};
+
+TEST_F(ParallelSearchOnKorf1, NodeLimitEndsWithLimit) {
   Limits limits;
   limits.nodes = 20000;
   for (int threads : {1, 2, 4}) {
@@ -311,11 +317,7 @@ TEST(ParallelSearch, NodeLimitEndsWithLimit) {
   }
 }
 
-TEST(ParallelSearch, InterruptEndsWithLimit) {
-  using B = Board<4, 4>;
-  const auto goal = Goal<B>::from_spec(GoalSpec::blank_first());
-  const Manhattan<B> h(goal);
-  const auto hard = korf_instances(100).front();
+TEST_F(ParallelSearchOnKorf1, InterruptEndsWithLimit) {
   std::atomic<bool> interrupt{true};
   Limits limits;
   limits.interrupt = &interrupt;
@@ -327,11 +329,7 @@ TEST(ParallelSearch, InterruptEndsWithLimit) {
   }
 }
 
-TEST(ParallelSearch, TinyMemoryLimitEndsHdaWithOutOfMemory) {
-  using B = Board<4, 4>;
-  const auto goal = Goal<B>::from_spec(GoalSpec::blank_first());
-  const Manhattan<B> h(goal);
-  const auto hard = korf_instances(100).front();
+TEST_F(ParallelSearchOnKorf1, TinyMemoryLimitEndsHdaWithOutOfMemory) {
   Limits limits;
   limits.memory_bytes = 1 << 20;
   for (int threads : {1, 2, 4}) {

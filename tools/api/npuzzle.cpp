@@ -196,10 +196,16 @@ Result solve(const Board& board, const SolveOptions& options) {
   }
   SolveRequest request;
   try {
-    request = make_request(SearchOptions{
-        options.algorithm, options.heuristic, options.tie_break, options.owner_hash,
-        options.time_limit, options.node_limit ? std::to_string(options.node_limit) : "",
-        options.mem_limit, options.pdb_dir});
+    request =
+        make_request(SearchOptions{options.algorithm,
+                                   options.heuristic,
+                                   options.tie_break,
+                                   options.owner_hash,
+                                   options.time_limit,
+                                   options.node_limit ? std::to_string(options.node_limit) : "",
+                                   options.mem_limit,
+                                   options.pdb_dir,
+                                   {}});
   } catch (const UsageError& e) {
     throw OptionError(e.what());
   }
