@@ -5,7 +5,7 @@
 // counts its expansions), so a subtree is named by its index. Rank 0 holds the counter of the next
 // subtree and grants chunks of indices: guided self-scheduling, a chunk being the remaining count
 // over twice the workers of the job, at least one and at most what the rank asked for. A rank
-// keeps 4 subtrees per thread queued (one request in flight at a time, asking for the difference),
+// keeps 16 subtrees per thread queued (one request in flight at a time, asking for the difference),
 // so the subtrees are searched in nearly the sequential order (little extra work in the last
 // iteration: larger chunks sent one rank far past the solution's subtree, +17 % expansions on 2
 // ranks), chunks shrink towards the end of the iteration, and a grant's round trip is hidden.
