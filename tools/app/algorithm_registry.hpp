@@ -87,7 +87,7 @@ struct AlgorithmRegistry {
           return mpi_parallel_ida_star(h, goal, start, r.limits, r.threads, r.progress);
         }
 #endif
-        return parallel_ida_star(h, goal, start, r.limits, r.threads, r.progress);
+        return parallel_ida_star(h, goal, start, r.limits, r.threads, r.progress, r.checkpointing);
       case Algorithm::Bfs:
         return bfs(goal, start, r.limits);
       case Algorithm::DfBnb:

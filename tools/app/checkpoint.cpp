@@ -28,9 +28,16 @@ std::string hex(std::uint64_t value) {
   return text;
 }
 
-std::string joined(const std::vector<int>& values) {
+// Appends `word` to `text`, after `separator` unless `text` is empty.
+void append(std::string& text, char separator, const std::string& word) {
+  if (!text.empty()) text += separator;
+  text += word;
+}
+
+template <class T>
+std::string joined(const std::vector<T>& values) {
   std::string text;
-  for (int v : values) text += (text.empty() ? "" : " ") + std::to_string(v);
+  for (const T& v : values) append(text, ' ', std::to_string(v));
   return text;
 }
 
@@ -44,8 +51,11 @@ std::string done_ranges(const std::vector<bool>& done) {
     }
     std::size_t end = i;
     while (end + 1 < done.size() && done[end + 1]) ++end;
-    text += (text.empty() ? "" : ",") + std::to_string(i);
-    if (end > i) text += "-" + std::to_string(end);
+    append(text, ',', std::to_string(i));
+    if (end > i) {
+      text += '-';
+      text += std::to_string(end);
+    }
     i = end + 1;
   }
   return text.empty() ? "-" : text;
@@ -166,10 +176,7 @@ std::string format_checkpoint(const CheckpointFile& f) {
   std::snprintf(seconds, sizeof seconds, "%.6f", p.seconds);
   out << "seconds " << seconds << '\n';
   out << "next-bound " << (p.next_bound == INT_MAX ? "none" : std::to_string(p.next_bound)) << '\n';
-  std::string history;
-  for (std::uint64_t e : p.iteration_expanded) {
-    history += (history.empty() ? "" : " ") + std::to_string(e);
-  }
+  const std::string history = joined(p.iteration_expanded);
   out << "iteration-expanded " << (history.empty() ? "-" : history) << '\n';
   std::string text = out.str();
   text += "checksum " + hex(checksum_of(text)) + "\n";

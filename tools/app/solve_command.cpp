@@ -94,7 +94,10 @@ std::shared_ptr<const CheckpointRequest> checkpoint_request(SolveOptions& o) {
     o.goal = "blank-last";
   } else {
     o.goal.clear();
-    for (int t : f.goal) o.goal += (o.goal.empty() ? "" : ",") + std::to_string(t);
+    for (int t : f.goal) {
+      if (!o.goal.empty()) o.goal += ',';
+      o.goal += std::to_string(t);
+    }
   }
   o.search.heuristic = f.heuristic;
   if (!given.count("--algo")) o.search.algorithm = f.algorithm;

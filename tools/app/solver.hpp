@@ -73,7 +73,10 @@ SearchResult run_with_checkpoints(SolveRequest request, const H& h, const Goal<B
   if (asked.resume && asked.from.databases != file.databases) {
     const auto listed = [](const std::vector<std::string>& databases) {
       std::string text;
-      for (const std::string& d : databases) text += (text.empty() ? "" : "; ") + d;
+      for (const std::string& d : databases) {
+        if (!text.empty()) text += "; ";
+        text += d;
+      }
       return text.empty() ? std::string("none") : text;
     };
     throw InputError("checkpoint '" + printable(asked.from_path) +
