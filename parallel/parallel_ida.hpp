@@ -130,6 +130,11 @@ class ParallelIda {
   // The position of the search: every finished iteration, and the current one's frontier and done
   // subtrees (a subtree cut short counts for nothing). Any thread; the frontier is not being built.
   IdaPosition position() {
+    if (stopped_before_resuming_) {  // nothing was done: the position read is still the one
+      IdaPosition p = *stopped_before_resuming_;
+      p.seconds = seconds();
+      return p;
+    }
     typename IdaSubtrees<B, H>::Committed committed = subtrees_.committed();
     IdaPosition p;
     p.bound = bound_;
@@ -185,6 +190,7 @@ class ParallelIda {
       return true;
     }
     if (const StopReason reason = clock_.check(expanded()); reason != StopReason::None) {
+      stopped_before_resuming_ = resume_;
       limited(reason);
       return true;
     }
@@ -264,8 +270,9 @@ class ParallelIda {
   ThreadBudget budget_;
   Frontier frontier_;
   IdaSubtrees<B, H> subtrees_;
-  const IdaCheckpointing* checkpointing_;  // nullptr: no checkpoints are kept
-  const IdaPosition* resume_;              // until the first iteration is under way
+  const IdaCheckpointing* checkpointing_;                 // nullptr: no checkpoints are kept
+  const IdaPosition* resume_;                             // until the first iteration is under way
+  const IdaPosition* stopped_before_resuming_ = nullptr;  // a limit came before any work
   // Counts of the earlier runs of a resumed search (less this run's rebuilt frontier).
   std::uint64_t offset_expanded_ = 0, offset_generated_ = 0;
   double offset_seconds_ = 0;

@@ -185,6 +185,25 @@ TEST(Checkpoint, IdaAndPidaResumeEachOthersCheckpoints) {
   EXPECT_EQ(histories[0], histories[1]);
 }
 
+// A resumed run stopped before it did any work writes the position it read again (but the time).
+TEST(Checkpoint, RunStoppedBeforeAnyWorkKeepsThePosition) {
+  NPUZZLE_REQUIRE_BINARY(fault::npuzzle_binary());
+  const KorfInstance instance = korf(2);
+  const std::string path = (fault::fresh_dir("no-work") / "c").string();
+  const RunResult first = run_npuzzle({"solve", "--heuristic", "md", "--node-limit", "3000000",
+                                       "--checkpoint", path, instance.tiles});
+  ASSERT_EQ(first.exit_code, 4) << first.describe() << first.err;
+  const std::string before = read_text(path);
+  const RunResult idle = run_npuzzle({"solve", "--resume", path, "--time-limit", "0.000000001"});
+  ASSERT_EQ(idle.exit_code, 4) << idle.describe() << idle.err;
+  const std::string after = read_text(path);
+  for (const char* key : {"bound", "target", "subtrees", "done", "expanded", "generated",
+                          "iterations", "next-bound", "iteration-expanded"}) {
+    EXPECT_EQ(field(after, key), field(before, key)) << key;
+  }
+  EXPECT_NE(field(before, "done"), "-") << before;
+}
+
 // Ctrl-C: the search stops, the checkpoint (also written every 0.05 s before) holds its
 // position, and a resume reaches the optimum.
 TEST(Checkpoint, SigintWritesACheckpointThatResumesToTheOptimum) {
