@@ -148,10 +148,11 @@ TEST_F(FaultCheckpoint, OtherPatternDatabasesAreRefused) {
   EXPECT_EQ(resumed.exit_code, 0) << resumed.describe() << resumed.err;
   EXPECT_TRUE(contains(resumed.out, "\"length\":" + std::to_string(korf(13).length)))
       << resumed.out;
-  record_fault("checkpoint",
-               "`--resume` of a checkpoint naming a pattern database with another checksum than "
-               "the one present",
-               run.describe() + "; `" + first_line(run.err).substr(0, 120) + "…`");
+  record_fault(
+      "checkpoint",
+      "`--resume` of a checkpoint naming a pattern database with another checksum than "
+      "the one present",
+      run.describe() + "; `" + first_line(line_with(run.err, "other pattern databases")) + "`");
 }
 
 TEST_F(FaultCheckpoint, UnwritablePathEndsTheRunWithExitTwoAndNoTemporaryFile) {
