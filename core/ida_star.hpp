@@ -225,8 +225,9 @@ SearchResult ida_star(const H& heuristic, const Goal<B>& goal, const State<B>& s
       const std::uint64_t this_iteration = run.expanded - iteration_start;
       const double now = run.clock().elapsed();
       if (progress) {
-        progress(
-            {run.bound, run.expanded, run.generated, now, this_iteration, now - iteration_began});
+        const double span = now - iteration_began;
+        progress({run.bound, run.expanded, run.generated, now, this_iteration, previous,
+                  span > 0 ? static_cast<double>(this_iteration) / span : 0.0});
       }
       if (outcome == BoundedDfs<B, H>::Outcome::Found) {
         return run.solved(dfs.path(), H::kAdmissible);

@@ -103,8 +103,9 @@ struct Progress {
   std::uint64_t expanded = 0;  // over the whole search so far
   std::uint64_t generated = 0;
   double seconds = 0;
-  std::uint64_t iteration_expanded = 0;  // in this iteration
-  double iteration_seconds = 0;
+  std::uint64_t iteration_expanded = 0;           // in this iteration
+  std::uint64_t previous_iteration_expanded = 0;  // in the one before (0: none)
+  double rate = 0;  // expansions per second in this iteration (in this run, when resumed)
 };
 using ProgressFn = std::function<void(const Progress&)>;  // called per iteration, never per node
 

@@ -75,6 +75,7 @@ class ParallelIda {
     for (;;) {
       int next_bound = INT_MAX;
       const double began = seconds();
+      const std::uint64_t expanded_before = total_expanded();
       const bool done = iteration(start, root_value, bound, result, next_bound);
       ++own_iterations_;
       resume_ = nullptr;  // only the first iteration goes on from the saved position
@@ -83,6 +84,7 @@ class ParallelIda {
       result.stats.generated = offset_generated_ + frontier_.generated() + subtrees_.generated();
       result.stats.seconds = seconds();
       const std::uint64_t this_iteration = result.stats.expanded - history_total();
+      const std::uint64_t previous = history_.empty() ? 0 : history_.back();
       // An iteration a limit stopped is not finished: a resumed search goes on with it.
       if (!(done && result.status == Status::Limit)) history_.push_back(this_iteration);
       // The most nodes held at once: the largest frontier, and a path of at most bound + 1 nodes
@@ -91,8 +93,11 @@ class ParallelIda {
           result.stats.stored,
           peak_frontier_ + subtrees_.workers() * (static_cast<std::uint64_t>(bound) + 1));
       if (progress) {
+        // The rate of this run's part of the iteration (a resumed one began in an earlier run).
+        const double span = result.stats.seconds - began;
+        const auto run_part = static_cast<double>(result.stats.expanded - expanded_before);
         progress({bound, result.stats.expanded, result.stats.generated, result.stats.seconds,
-                  this_iteration, result.stats.seconds - began});
+                  this_iteration, previous, span > 0 ? run_part / span : 0.0});
       }
       if (done) break;
       if (next_bound == INT_MAX) {
