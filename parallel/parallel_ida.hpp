@@ -160,9 +160,12 @@ class ParallelIda {
   // Between subtrees (on a worker's thread): saves the position when one is due, one at a time. A
   // failed save stops the search.
   void save_when_due() {
-    if (!checkpointing_ || clock_.elapsed() < next_save_.load(std::memory_order_relaxed)) return;
+    if (!checkpointing_ || save_failed_.load() ||
+        clock_.elapsed() < next_save_.load(std::memory_order_relaxed)) {
+      return;
+    }
     std::unique_lock lock(save_mutex_, std::try_to_lock);
-    if (!lock.owns_lock() || clock_.elapsed() < next_save_.load()) return;
+    if (!lock.owns_lock() || save_failed_.load() || clock_.elapsed() < next_save_.load()) return;
     if (!checkpointing_->save(position())) {
       save_failed_.store(true);
       subtrees_.stop(StopReason::Abandoned);
