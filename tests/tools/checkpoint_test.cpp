@@ -259,7 +259,8 @@ TEST(Checkpoint, VerboseProgressShowsIterationsSubtreesAndTimeLeft) {
       std::regex(R"(\[1\] bound \d+: [\d.]+( [KMG])? expanded in the iteration \(x[\d.]+\))")))
       << run.err;
   EXPECT_TRUE(std::regex_search(
-      run.err, std::regex(R"(f \d+, \d+% of \d+ subtrees, ~\d+ s left in the iteration)")))
+      run.err,
+      std::regex(R"(f \d+, \d+% of \d+ subtrees, ~[\d.]+ (s|min|h|days) left in the iteration)")))
       << run.err;
 }
 
