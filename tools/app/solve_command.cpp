@@ -341,7 +341,7 @@ ExitCode run_solve(SolveOptions o) {
         heartbeat = [printer](const Heartbeat& h) { (*printer)(h); };
         mine.limits.heartbeat = &heartbeat;  // `heartbeat` outlives the search
       }
-      if (o.verbose || (terminal && o.progress.empty())) {
+      if (o.verbose || terminal) {
         const std::int64_t id = report.id;
         const bool every = o.verbose;
         mine.progress = [id, every, heartbeat_interval, &log_mutex](const Progress& p) {
@@ -448,7 +448,8 @@ void add_solve_command(CLI::App& app, Action& action) {
   cmd->add_option("--animate", options->animate,
                   "write FILE.html: a page that plays the solutions (open it in a browser)");
   cmd->add_flag("-q,--quiet", options->quiet, "no summary or notes on stderr");
-  cmd->add_flag("-v,--verbose", options->verbose, "a progress line per IDA* iteration on stderr");
+  cmd->add_flag("-v,--verbose", options->verbose,
+                "a progress line per IDA* iteration on stderr, and the heartbeat");
   cmd->add_flag(
       "--progress{5}", options->progress,
       "a heartbeat on stderr every SECONDS (--progress=SECONDS; default 5) while a search "
