@@ -194,11 +194,27 @@ class BoundedDfs {
 template <class B, Heuristic H>
 SearchResult ida_star(const H& heuristic, const Goal<B>& goal, const State<B>& start,
                       const Limits& limits, const ProgressFn& progress = {}) {
-  SearchRun run(limits);
+  // The heartbeat (called at the limit polls, never per node) also tells how far the iteration is
+  // and how many nodes it is expected to take.
+  std::uint64_t iteration_start = 0, estimate = 0;
+  HeartbeatFn iteration_heartbeat;
+  Limits with_iteration = limits;
+  if (limits.heartbeat && *limits.heartbeat) {
+    iteration_heartbeat = [&](const Heartbeat& h) {
+      Heartbeat beat = h;
+      beat.iteration_expanded = h.expanded - iteration_start;
+      beat.iteration_estimate = estimate;
+      (*limits.heartbeat)(beat);
+    };
+    with_iteration.heartbeat = &iteration_heartbeat;
+  }
+  SearchRun run(with_iteration);
   BoundedDfs<B, H> dfs(heuristic, goal.state, run.clock());
   const auto value = heuristic.init(start);
   run.bound = heuristic.estimate(value);
   int iterations = 0;
+  std::uint64_t previous = 0;  // the previous iteration's expansions
+  double iteration_began = 0;
   SearchResult result = run.guard([&] {
     for (;;) {
       dfs.reset_next_bound();
@@ -206,13 +222,23 @@ SearchResult ida_star(const H& heuristic, const Goal<B>& goal, const State<B>& s
       ++iterations;
       run.expanded = dfs.expanded();
       run.generated = dfs.generated();
-      if (progress) progress({run.bound, run.expanded, run.generated, run.clock().elapsed()});
+      const std::uint64_t this_iteration = run.expanded - iteration_start;
+      const double now = run.clock().elapsed();
+      if (progress) {
+        const double span = now - iteration_began;
+        progress({run.bound, run.expanded, run.generated, now, this_iteration, previous,
+                  span > 0 ? static_cast<double>(this_iteration) / span : 0.0});
+      }
       if (outcome == BoundedDfs<B, H>::Outcome::Found) {
         return run.solved(dfs.path(), H::kAdmissible);
       }
       if (outcome == BoundedDfs<B, H>::Outcome::Stopped) return run.stopped(dfs.stop_reason());
       if (dfs.next_bound() == INT_MAX) return run.exhausted();
       run.bound = dfs.next_bound();
+      estimate = next_iteration_estimate(previous, this_iteration);
+      previous = this_iteration;
+      iteration_start = run.expanded;
+      iteration_began = now;
     }
   });
   result.stats.iterations = iterations;

@@ -26,6 +26,13 @@ struct Heartbeat {
   int bound = 0;            // IDA*: the iteration's bound; A*: the least f open; BFS: the depth
   std::uint64_t bytes = 0;  // memory held by the search's nodes (as counted for memory_bytes)
   double seconds = 0;
+  // IDA* only (0: unknown): the nodes expanded in the current iteration so far and the number it
+  // is expected to take (the previous iteration's times the last growth factor); frontier-split
+  // IDA* (parallel/ida_subtrees.hpp) also: the iteration's subtrees and how many are finished.
+  std::uint64_t iteration_expanded = 0;
+  std::uint64_t iteration_estimate = 0;
+  std::size_t subtrees = 0;
+  std::size_t subtrees_done = 0;
 };
 using HeartbeatFn = std::function<void(const Heartbeat&)>;
 
@@ -93,11 +100,22 @@ struct SearchResult {
 // One row of progress: an IDA* iteration finished (or an equivalent milestone elsewhere).
 struct Progress {
   int bound = 0;
-  std::uint64_t expanded = 0;
+  std::uint64_t expanded = 0;  // over the whole search so far
   std::uint64_t generated = 0;
   double seconds = 0;
+  std::uint64_t iteration_expanded = 0;           // in this iteration
+  std::uint64_t previous_iteration_expanded = 0;  // in the one before (0: none)
+  double rate = 0;  // expansions per second in this iteration (in this run, when resumed)
 };
 using ProgressFn = std::function<void(const Progress&)>;  // called per iteration, never per node
+
+// The nodes IDA*'s next iteration is expected to expand, from the last two iterations' counts
+// (`last` times the growth factor last / before_last); 0 when there is no growth to go by yet.
+inline std::uint64_t next_iteration_estimate(std::uint64_t before_last, std::uint64_t last) {
+  if (before_last == 0 || last == 0) return 0;
+  return static_cast<std::uint64_t>(static_cast<double>(last) * static_cast<double>(last) /
+                                    static_cast<double>(before_last));
+}
 
 // Wall-clock and limit bookkeeping for one search.
 class LimitClock {

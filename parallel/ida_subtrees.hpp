@@ -13,8 +13,13 @@
 // interrupt are polled inside every subtree; the node limit is checked against `done_before` plus
 // this iteration's expansions when a subtree ends, and inside a subtree against what was left when
 // it began (so the total may exceed the limit by at most one subtree's worth per thread).
+//
+// For checkpoints (parallel/ida_position.hpp) the subtrees that end exhausted are marked done, and
+// their counts are kept apart ("committed"): a subtree cut short by a limit is not done and its
+// partial count is not committed, so committed() is a consistent position to go on from.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <climits>
 #include <cstdint>
@@ -43,9 +48,26 @@ class IdaSubtrees {
         clock_(clock),
         per_worker_(static_cast<std::size_t>(workers)) {}
 
+  // What the heartbeat adds to this process's counts (a resumed search's earlier runs), and the
+  // iteration's nodes before this process's work and the nodes it is expected to take (0: unknown).
+  struct Reporting {
+    std::uint64_t expanded = 0, generated = 0;
+    double seconds = 0;
+    std::uint64_t iteration_before = 0, iteration_estimate = 0;
+  };
+
   // Starts an iteration over `frontier` with `bound`; `done_before` nodes were expanded before it.
-  void begin(const Frontier& frontier, int bound, std::uint64_t done_before) {
+  // `done` (if any, one flag per frontier node) marks the subtrees already finished by an earlier
+  // run: the source must not hand them out again.
+  void begin(const Frontier& frontier, int bound, std::uint64_t done_before,
+             const std::vector<bool>* done = nullptr, const Reporting& reporting = {}) {
     frontier_ = &frontier;
+    reporting_ = reporting;
+    {
+      std::lock_guard lock(mutex_);
+      done_ = done ? *done : std::vector<bool>(frontier.nodes().size(), false);
+      done_count_.store(static_cast<std::size_t>(std::count(done_.begin(), done_.end(), true)));
+    }
     bound_ = bound;
     done_before_ = done_before;
     iteration_expanded_.store(0);
@@ -102,6 +124,19 @@ class IdaSubtrees {
   std::uint64_t expanded_by(std::size_t worker) const { return per_worker_[worker].load(); }
   std::size_t workers() const { return per_worker_.size(); }
 
+  // The finished part of the search (any thread, while the workers run): the current iteration's
+  // done subtrees, the counts of every subtree that ended exhausted (every iteration) and the
+  // least f above the bound they saw.
+  struct Committed {
+    std::vector<bool> done;
+    std::uint64_t expanded = 0, generated = 0;
+    int next_bound = INT_MAX;
+  };
+  Committed committed() {
+    std::lock_guard lock(mutex_);
+    return {done_, committed_expanded_, committed_generated_, next_bound_.load()};
+  }
+
  private:
   void subtree(std::size_t worker, std::size_t index, const HeartbeatFn* on_poll) {
     const auto& node = frontier_->nodes()[index];
@@ -115,8 +150,12 @@ class IdaSubtrees {
     if (heartbeat || on_poll) {
       task_heartbeat = [this, heartbeat, on_poll](const Heartbeat& task) {
         if (heartbeat) {
-          (*heartbeat)({done_before_ + iteration_expanded_.load() + task.expanded,
-                        generated_.load() + task.generated, task.bound, 0, clock_.elapsed()});
+          const std::uint64_t iteration = iteration_expanded_.load() + task.expanded;
+          (*heartbeat)({reporting_.expanded + done_before_ + iteration,
+                        reporting_.generated + generated_.load() + task.generated, task.bound, 0,
+                        reporting_.seconds + clock_.elapsed(),
+                        reporting_.iteration_before + iteration, reporting_.iteration_estimate,
+                        frontier_->nodes().size(), done_count_.load()});
         }
         if (on_poll) (*on_poll)(task);
       };
@@ -151,12 +190,20 @@ class IdaSubtrees {
       case Dfs::Outcome::Stopped:
         if (dfs.stop_reason() != StopReason::Cancelled) stop(dfs.stop_reason());
         break;
-      case Dfs::Outcome::Exhausted:
-        lower_next_bound(dfs.next_bound());
+      case Dfs::Outcome::Exhausted: {
+        {
+          std::lock_guard lock(mutex_);
+          lower_next_bound(dfs.next_bound());
+          done_[index] = true;
+          done_count_.fetch_add(1, std::memory_order_relaxed);
+          committed_expanded_ += dfs.expanded();
+          committed_generated_ += dfs.generated();
+        }
         if (limits_.nodes && done_before_ + iteration_expanded_.load() >= limits_.nodes) {
           stop(StopReason::NodeLimit);
         }
         break;
+      }
     }
   }
 
@@ -171,7 +218,11 @@ class IdaSubtrees {
   std::atomic<std::uint64_t> iteration_expanded_{0}, expanded_{0}, generated_{0};
   std::atomic<int> next_bound_{INT_MAX};
   std::atomic<bool> cancel_{false};
-  std::mutex mutex_;  // guards the found subtree and the stop reason
+  std::mutex mutex_;  // guards the found subtree, the stop reason and the committed part
+  Reporting reporting_;
+  std::vector<bool> done_;  // per subtree of the iteration: ended exhausted (or done before)
+  std::atomic<std::size_t> done_count_{0};
+  std::uint64_t committed_expanded_ = 0, committed_generated_ = 0;  // exhausted subtrees
   int found_index_ = -1;
   std::vector<Move> found_suffix_;
   StopReason stop_reason_ = StopReason::None;  // set once per iteration, by stop()

@@ -64,13 +64,16 @@ class MpiIda {
     int bound = h_.estimate(root_value);
     std::uint64_t previous = 0;  // expansions of the previous iteration, every rank
     for (;;) {
+      const double began = clock_.elapsed();
       const Iteration it = iteration(start, root_value, bound, previous);
       ++result.stats.iterations;
       result.stats.expanded = expanded();
       result.stats.generated = generated();
       result.stats.seconds = clock_.elapsed();
       if (progress && rank_ == 0) {
-        progress({bound, result.stats.expanded, result.stats.generated, result.stats.seconds});
+        const double span = result.stats.seconds - began;
+        progress({bound, result.stats.expanded, result.stats.generated, result.stats.seconds,
+                  it.expanded, previous, span > 0 ? static_cast<double>(it.expanded) / span : 0.0});
       }
       if (it.outcome == Outcome::Found) {
         result.status = Status::Solved;

@@ -12,19 +12,32 @@
 // expanded once by the breadth-first pass and the frontier nodes by the tasks. In the last
 // iteration the tasks reach the solution in another order than the sequential search, so that
 // iteration's count differs (in either direction).
+//
+// Checkpoints (parallel/ida_position.hpp): with an IdaCheckpointing, the search hands its position
+// to `save` between subtrees when one is due and once more when stopped, and can start from a
+// saved position: the iteration's frontier is built again from the saved bound and target (the
+// same subtrees, checked by their number), its done subtrees are skipped, and the counters go on
+// from the saved ones (the rebuilt frontier is not counted twice). Limits apply to this run alone.
+// `ida` with checkpoints is this search on one thread: its subtrees are searched in index order,
+// which is the depth-first order, so its counts are those of sequential IDA* but in the last
+// iteration (where the frontier's levels are expanded whole).
 #pragma once
 
 #include <algorithm>
 #include <atomic>
 #include <climits>
 #include <cstdint>
+#include <mutex>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/goal.hpp"
+#include "core/parse.hpp"
 #include "core/search_types.hpp"
 #include "parallel/concurrency.hpp"
 #include "parallel/ida_frontier.hpp"
+#include "parallel/ida_position.hpp"
 #include "parallel/ida_subtrees.hpp"
 
 namespace npuzzle {
@@ -34,35 +47,57 @@ class ParallelIda {
  public:
   using Frontier = IdaFrontier<B, H>;
 
-  ParallelIda(const H& heuristic, const Goal<B>& goal, const Limits& limits, int threads)
+  ParallelIda(const H& heuristic, const Goal<B>& goal, const Limits& limits, int threads,
+              const IdaCheckpointing* checkpointing = nullptr)
       : h_(heuristic),
         goal_(goal.state),
         clock_(limits),
         budget_(threads),
         frontier_(heuristic, goal.state),
-        subtrees_(heuristic, goal.state, limits, clock_, budget_.threads()) {}
+        subtrees_(heuristic, goal.state, limits, clock_, budget_.threads()),
+        checkpointing_(checkpointing && checkpointing->save ? checkpointing : nullptr),
+        resume_(checkpointing ? checkpointing->resume : nullptr) {
+    if (checkpointing_) next_save_.store(checkpointing_->every_seconds);
+  }
 
   SearchResult run(const State<B>& start, const ProgressFn& progress) {
     SearchResult result;
     const auto root_value = h_.init(start);
     int bound = h_.estimate(root_value);
-    std::uint64_t previous_iteration = 0;
+    if (resume_) {
+      bound = resume_->bound;
+      offset_expanded_ = resume_->expanded;
+      offset_generated_ = resume_->generated;
+      offset_seconds_ = resume_->seconds;
+      iterations_before_ = resume_->iterations;
+      history_ = resume_->iteration_expanded;
+    }
     for (;;) {
-      const std::uint64_t before = expanded();
       int next_bound = INT_MAX;
-      const bool done = iteration(start, root_value, bound, previous_iteration, result, next_bound);
-      ++result.stats.iterations;
-      result.stats.expanded = expanded();
-      previous_iteration = result.stats.expanded - before;
-      result.stats.generated = frontier_.generated() + subtrees_.generated();
-      result.stats.seconds = clock_.elapsed();
+      const double began = seconds();
+      const std::uint64_t expanded_before = total_expanded();
+      const bool done = iteration(start, root_value, bound, result, next_bound);
+      ++own_iterations_;
+      resume_ = nullptr;  // only the first iteration goes on from the saved position
+      result.stats.iterations = iterations_before_ + own_iterations_;
+      result.stats.expanded = total_expanded();
+      result.stats.generated = offset_generated_ + frontier_.generated() + subtrees_.generated();
+      result.stats.seconds = seconds();
+      const std::uint64_t this_iteration = result.stats.expanded - history_total();
+      const std::uint64_t previous = history_.empty() ? 0 : history_.back();
+      // An iteration a limit stopped is not finished: a resumed search goes on with it.
+      if (!(done && result.status == Status::Limit)) history_.push_back(this_iteration);
       // The most nodes held at once: the largest frontier, and a path of at most bound + 1 nodes
       // below it per thread.
       result.stats.stored = std::max<std::uint64_t>(
           result.stats.stored,
           peak_frontier_ + subtrees_.workers() * (static_cast<std::uint64_t>(bound) + 1));
       if (progress) {
-        progress({bound, result.stats.expanded, result.stats.generated, result.stats.seconds});
+        // The rate of this run's part of the iteration (a resumed one began in an earlier run).
+        const double span = result.stats.seconds - began;
+        const auto run_part = static_cast<double>(result.stats.expanded - expanded_before);
+        progress({bound, result.stats.expanded, result.stats.generated, result.stats.seconds,
+                  this_iteration, previous, span > 0 ? run_part / span : 0.0});
       }
       if (done) break;
       if (next_bound == INT_MAX) {
@@ -76,16 +111,72 @@ class ParallelIda {
       result.stats.expanded_per_worker.push_back(subtrees_.expanded_by(w) +
                                                  (w == 0 ? frontier_.expanded() : 0));
     }
+    // A stopped search leaves its position (unless the stop was a failed write of it).
+    if (checkpointing_ && result.status == Status::Limit && !save_failed_.load() &&
+        result.reason != StopReason::Abandoned) {
+      std::lock_guard lock(save_mutex_);
+      if (!checkpointing_->save(position())) save_failed_.store(true);
+    }
     return result;
   }
 
  private:
+  // This process's expansions (the limits count these).
   std::uint64_t expanded() const { return frontier_.expanded() + subtrees_.expanded(); }
+  // Over every run of the search (a resumed one counts on from the saved position).
+  std::uint64_t total_expanded() const { return offset_expanded_ + expanded(); }
+  double seconds() const { return offset_seconds_ + clock_.elapsed(); }
+  std::uint64_t history_total() const {
+    std::uint64_t n = 0;
+    for (std::uint64_t e : history_) n += e;
+    return n;
+  }
+
+  // The position of the search: every finished iteration, and the current one's frontier and done
+  // subtrees (a subtree cut short counts for nothing). Any thread; the frontier is not being built.
+  IdaPosition position() {
+    if (stopped_before_resuming_) {  // nothing was done: the position read is still the one
+      IdaPosition p = *stopped_before_resuming_;
+      p.seconds = seconds();
+      return p;
+    }
+    typename IdaSubtrees<B, H>::Committed committed = subtrees_.committed();
+    IdaPosition p;
+    p.bound = bound_;
+    p.target = target_;
+    if (frontier_ready_) {
+      p.subtrees = frontier_.nodes().size();
+      p.done = std::move(committed.done);
+      p.next_bound = committed.next_bound;
+    }
+    p.expanded = offset_expanded_ + frontier_.expanded() + committed.expanded;
+    p.generated = offset_generated_ + frontier_.generated() + committed.generated;
+    p.iterations = static_cast<int>(history_.size());
+    p.seconds = seconds();
+    p.iteration_expanded = history_;
+    return p;
+  }
+
+  // Between subtrees (on a worker's thread): saves the position when one is due, one at a time. A
+  // failed save stops the search.
+  void save_when_due() {
+    if (!checkpointing_ || save_failed_.load() ||
+        clock_.elapsed() < next_save_.load(std::memory_order_relaxed)) {
+      return;
+    }
+    std::unique_lock lock(save_mutex_, std::try_to_lock);
+    if (!lock.owns_lock() || save_failed_.load() || clock_.elapsed() < next_save_.load()) return;
+    if (!checkpointing_->save(position())) {
+      save_failed_.store(true);
+      subtrees_.stop(StopReason::Abandoned);
+    }
+    next_save_.store(clock_.elapsed() + checkpointing_->every_seconds);
+  }
 
   // One iteration: true when it ends the search (result is Solved with its path, or Limit);
   // otherwise sets next_bound (INT_MAX: nothing is left within any bound).
   bool iteration(const State<B>& start, const typename H::Value& root_value, int bound,
-                 std::uint64_t previous_iteration, SearchResult& result, int& next_bound) {
+                 SearchResult& result, int& next_bound) {
     const auto solved = [&](std::vector<Move> path) {
       result.status = Status::Solved;
       result.optimal = H::kAdmissible;
@@ -97,16 +188,35 @@ class ParallelIda {
       result.reason = reason;
       result.bound = bound;
     };
+    bound_ = bound;
+    target_ =
+        resume_ ? resume_->target
+                : subtrees_per_thread(history_.empty() ? 0 : history_.back()) * subtrees_.workers();
+    frontier_ready_ = false;
     if (start == goal_) {
       solved({});
       return true;
     }
     if (const StopReason reason = clock_.check(expanded()); reason != StopReason::None) {
+      stopped_before_resuming_ = resume_;
       limited(reason);
       return true;
     }
-    const std::size_t target = subtrees_per_thread(previous_iteration) * subtrees_.workers();
-    switch (frontier_.build(start, root_value, bound, target)) {
+    const std::uint64_t built_before = frontier_.expanded(),
+                        generated_before = frontier_.generated();
+    const auto outcome = frontier_.build(start, root_value, bound, target_);
+    const bool rebuilt = resume_ && resume_->subtrees > 0;
+    if (rebuilt) {
+      if (outcome != Frontier::Outcome::Ready || frontier_.nodes().size() != resume_->subtrees) {
+        throw InputError("the checkpoint's iteration (bound " + std::to_string(bound) + ", " +
+                         std::to_string(resume_->subtrees) +
+                         " subtrees) does not fit this board and heuristic");
+      }
+      // Counted in the saved position already.
+      offset_expanded_ -= frontier_.expanded() - built_before;
+      offset_generated_ -= frontier_.generated() - generated_before;
+    }
+    switch (outcome) {
       case Frontier::Outcome::Found:
         solved(frontier_.path());
         return true;
@@ -117,13 +227,28 @@ class ParallelIda {
         break;
     }
     peak_frontier_ = std::max<std::uint64_t>(peak_frontier_, frontier_.stored());
-    subtrees_.begin(frontier_, bound, expanded());
+    const std::vector<bool>* done = rebuilt ? &resume_->done : nullptr;
+    typename IdaSubtrees<B, H>::Reporting reporting;
+    reporting.expanded = offset_expanded_;
+    reporting.generated = offset_generated_;
+    reporting.seconds = offset_seconds_;
+    reporting.iteration_before = total_expanded() - history_total();
+    reporting.iteration_estimate =
+        history_.size() < 2
+            ? 0
+            : next_iteration_estimate(history_[history_.size() - 2], history_.back());
+    subtrees_.begin(frontier_, bound, expanded(), done, reporting);
     subtrees_.lower_next_bound(frontier_.next_bound());
+    if (rebuilt) subtrees_.lower_next_bound(resume_->next_bound);
+    frontier_ready_ = true;
     const std::size_t count = frontier_.nodes().size();
     std::atomic<std::size_t> next{0};
     const auto draw = [&]() -> std::optional<std::size_t> {
-      const std::size_t i = next.fetch_add(1);
-      return i < count ? std::optional<std::size_t>(i) : std::nullopt;
+      save_when_due();
+      for (std::size_t i = next.fetch_add(1); i < count; i = next.fetch_add(1)) {
+        if (!done || !(*done)[i]) return i;
+      }
+      return std::nullopt;
     };
     budget_.execute([&] {
       TaskGroup group;
@@ -153,15 +278,32 @@ class ParallelIda {
   ThreadBudget budget_;
   Frontier frontier_;
   IdaSubtrees<B, H> subtrees_;
+  const IdaCheckpointing* checkpointing_;                 // nullptr: no checkpoints are kept
+  const IdaPosition* resume_;                             // until the first iteration is under way
+  const IdaPosition* stopped_before_resuming_ = nullptr;  // a limit came before any work
+  // Counts of the earlier runs of a resumed search (less this run's rebuilt frontier).
+  std::uint64_t offset_expanded_ = 0, offset_generated_ = 0;
+  double offset_seconds_ = 0;
+  int iterations_before_ = 0, own_iterations_ = 0;
+  std::vector<std::uint64_t> history_;  // expansions per finished iteration, every run
+  // The current iteration (read by position()).
+  int bound_ = 0;
+  std::size_t target_ = 0;
+  bool frontier_ready_ = false;
+  std::mutex save_mutex_;             // one save at a time
+  std::atomic<double> next_save_{0};  // clock_.elapsed() at which the next save is due
+  std::atomic<bool> save_failed_{false};
 };
 
 // Parallel IDA* on `threads` threads. Optimal for admissible heuristics. The caller decides
 // solvability first (an unsolvable start on a finite board ends with Status::Unsolvable only when
-// the whole space is cut, which for a tree search means never: decide parity first).
+// the whole space is cut, which for a tree search means never: decide parity first). With
+// `checkpointing`, keeps checkpoints and may go on from a saved position (see above).
 template <class B, Heuristic H>
 SearchResult parallel_ida_star(const H& h, const Goal<B>& goal, const State<B>& start,
-                               const Limits& limits, int threads, const ProgressFn& progress = {}) {
-  ParallelIda<B, H> search(h, goal, limits, threads);
+                               const Limits& limits, int threads, const ProgressFn& progress = {},
+                               const IdaCheckpointing* checkpointing = nullptr) {
+  ParallelIda<B, H> search(h, goal, limits, threads, checkpointing);
   return search.run(start, progress);
 }
 

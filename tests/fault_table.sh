@@ -37,6 +37,7 @@ areas = {
     "input": "Malformed input and bad options",
     "output": "Writes that fail",
     "memory": "Memory and threads",
+    "checkpoint": "Checkpoints (--checkpoint, --resume)",
 }
 rows = {key: [] for key in areas}
 skipped = []

@@ -41,20 +41,21 @@ struct AlgorithmInfo {
   bool progress;      // reports a progress row per iteration (--verbose)
   bool optimal;       // proves its answer shortest (with an admissible heuristic)
   bool memory_limit;  // stores nodes, so --mem-limit applies
+  bool checkpoint;    // keeps checkpoints (--checkpoint, --checkpoint-every, --resume)
 };
 
 struct AlgorithmRegistry {
   // In the order the help lists the algorithms.
   // clang-format off
   static constexpr std::array<AlgorithmInfo, 7> kInfo{{
-    // id                name      help                              heur.  threads tie-b. owner  progr. optimal memory
-    {Algorithm::Ida,    "ida",    "IDA*, default",                   true,  false,  false, false, true,  true,   false},
-    {Algorithm::AStar,  "astar",  "A*",                              true,  false,  true,  false, false, true,   true},
-    {Algorithm::Hda,    "hda",    "hash-distributed A*",             true,  true,   false, true,  false, true,   true},
-    {Algorithm::Pida,   "pida",   "parallel IDA*",                   true,  true,   false, false, true,  true,   false},
-    {Algorithm::Bfs,    "bfs",    "breadth-first",                   false, false,  false, false, false, true,   true},
-    {Algorithm::DfBnb,  "dfbnb",  "depth-first branch and bound",    true,  false,  false, false, false, true,   false},
-    {Algorithm::Greedy, "greedy", "greedy best-first, not optimal",  true,  false,  true,  false, false, false,  true},
+    // id                name      help                              heur.  threads tie-b. owner  progr. optimal memory checkpoint
+    {Algorithm::Ida,    "ida",    "IDA*, default",                   true,  false,  false, false, true,  true,   false, true},
+    {Algorithm::AStar,  "astar",  "A*",                              true,  false,  true,  false, false, true,   true,  false},
+    {Algorithm::Hda,    "hda",    "hash-distributed A*",             true,  true,   false, true,  false, true,   true,  false},
+    {Algorithm::Pida,   "pida",   "parallel IDA*",                   true,  true,   false, false, true,  true,   false, true},
+    {Algorithm::Bfs,    "bfs",    "breadth-first",                   false, false,  false, false, false, true,   true,  false},
+    {Algorithm::DfBnb,  "dfbnb",  "depth-first branch and bound",    true,  false,  false, false, false, true,   false, false},
+    {Algorithm::Greedy, "greedy", "greedy best-first, not optimal",  true,  false,  true,  false, false, false,  true,  false},
   }};
   // clang-format on
 
@@ -64,6 +65,12 @@ struct AlgorithmRegistry {
                           const State<B>& start) {
     switch (r.algorithm) {
       case Algorithm::Ida:
+        if (r.checkpointing) {  // split into the subtrees a checkpoint names, on one thread
+          SearchResult result =
+              parallel_ida_star(h, goal, start, r.limits, 1, r.progress, r.checkpointing);
+          result.stats.expanded_per_worker.clear();
+          return result;
+        }
         return ida_star(h, goal, start, r.limits, r.progress);
       case Algorithm::AStar:
         return astar(h, goal, start, r.limits, with_tie_break<AStarOptions>(r));
@@ -75,10 +82,12 @@ struct AlgorithmRegistry {
       case Algorithm::Pida:
 #if NPUZZLE_MPI
         if (distributed()) {
+          if (r.checkpointing)
+            throw UsageError("--checkpoint and --resume do not work under mpirun");
           return mpi_parallel_ida_star(h, goal, start, r.limits, r.threads, r.progress);
         }
 #endif
-        return parallel_ida_star(h, goal, start, r.limits, r.threads, r.progress);
+        return parallel_ida_star(h, goal, start, r.limits, r.threads, r.progress, r.checkpointing);
       case Algorithm::Bfs:
         return bfs(goal, start, r.limits);
       case Algorithm::DfBnb:

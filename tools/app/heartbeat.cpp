@@ -19,6 +19,45 @@ std::string scaled(double value, double base, const char* const (&units)[5], con
   return text;
 }
 
+// An amount of time to come: "45 s", "12 min", "3.5 h", "2.1 days".
+std::string duration(double seconds) {
+  char text[32];
+  if (seconds < 90) {
+    std::snprintf(text, sizeof text, "%.0f s", seconds);
+  } else if (seconds < 90 * 60) {
+    std::snprintf(text, sizeof text, "%.0f min", seconds / 60);
+  } else if (seconds < 48 * 3600) {
+    std::snprintf(text, sizeof text, "%.1f h", seconds / 3600);
+  } else {
+    std::snprintf(text, sizeof text, "%.1f days", seconds / 86400);
+  }
+  return text;
+}
+
+// IDA*: ", 37% of 512 subtrees, ~4 min left in the iteration" (the parts known; "" for the other
+// searches). The time left is the iteration's expected nodes (Heartbeat::iteration_estimate) less
+// those expanded, at `rate`.
+std::string iteration_share(const Heartbeat& s, double rate) {
+  std::string text;
+  if (s.subtrees > 0) {
+    char share[64];
+    std::snprintf(share, sizeof share, ", %.0f%% of %zu subtrees",
+                  100.0 * static_cast<double>(s.subtrees_done) / static_cast<double>(s.subtrees),
+                  s.subtrees);
+    text += share;
+  }
+  if (s.iteration_estimate > 0 && rate > 0) {
+    if (s.iteration_expanded < s.iteration_estimate) {
+      text += ", ~" +
+              duration(static_cast<double>(s.iteration_estimate - s.iteration_expanded) / rate) +
+              " left in the iteration";
+    } else {
+      text += ", the iteration is past its estimate";
+    }
+  }
+  return text;
+}
+
 }  // namespace
 
 std::string short_count(double value) {
@@ -47,9 +86,9 @@ void HeartbeatPrinter::operator()(const Heartbeat& s) {
   const std::string generated =
       s.generated > 0 ? ", " + short_count(static_cast<double>(s.generated)) + " generated"
                       : std::string();
-  std::fprintf(stderr, "%s: %.1f s, %s expanded (%s/s)%s, f %d%s\n", label_.c_str(), s.seconds,
+  std::fprintf(stderr, "%s: %.1f s, %s expanded (%s/s)%s, f %d%s%s\n", label_.c_str(), s.seconds,
                short_count(static_cast<double>(s.expanded)).c_str(), short_count(rate).c_str(),
-               generated.c_str(), s.bound, memory.c_str());
+               generated.c_str(), s.bound, memory.c_str(), iteration_share(s, rate).c_str());
 }
 
 }  // namespace npuzzle

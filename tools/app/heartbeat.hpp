@@ -1,6 +1,8 @@
 // tools/app/heartbeat.hpp — the heartbeat of long runs: a line on stderr at most every few seconds
 // while a search runs (when stderr is a terminal, or with --progress): nodes so far, the rate since
-// the last line, the f-value or bound being searched, and the memory the search holds.
+// the last line, the f-value or bound being searched, and the memory the search holds; for IDA*
+// also the share of the iteration's subtrees done and the time the iteration should still take
+// (from the growth factor of the previous iterations).
 //
 // The searches report a Heartbeat (core/search_types.hpp) at every limit poll, from any of their
 // threads; the printer drops all but one per interval, under `output` (a mutex shared by every

@@ -13,6 +13,7 @@
 #include <array>
 #include <atomic>
 #include <cstddef>
+#include <cstdio>
 #include <iostream>
 #include <new>
 #include <optional>
@@ -157,6 +158,32 @@ std::string exact_heuristic_name(const H& h) {
     return "pdb:" + (p.name.empty() || p.name == "custom" ? p.tile_lists() : p.name);
   } else if constexpr (std::is_same_v<H, MaxOf<PdbHeuristic<B>, Reflected<PdbHeuristic<B>>>>) {
     return exact_heuristic_name<B>(h.first()) + "+reflection";
+  } else {
+    return {};
+  }
+}
+
+// The pattern databases the heuristic object `h` looks up, one "<16 hex digits of the payload
+// checksum> <tiles, comma separated>" each, in order (checkpoints name them so a resume can check
+// it uses the same tables); empty for the heuristics without databases.
+template <class B, class H>
+std::vector<std::string> database_identities(const H& h) {
+  if constexpr (std::is_same_v<H, PdbHeuristic<B>>) {
+    std::vector<std::string> identities;
+    for (const auto& table : h.set().tables) {
+      char checksum[17];
+      std::snprintf(checksum, sizeof checksum, "%016llx",
+                    static_cast<unsigned long long>(table->meta().payload_checksum));
+      std::string tiles;
+      for (int t : table->meta().tiles) {
+        if (!tiles.empty()) tiles += ',';
+        tiles += std::to_string(t);
+      }
+      identities.push_back(std::string(checksum) + " " + tiles);
+    }
+    return identities;
+  } else if constexpr (std::is_same_v<H, MaxOf<PdbHeuristic<B>, Reflected<PdbHeuristic<B>>>>) {
+    return database_identities<B>(h.first());
   } else {
     return {};
   }

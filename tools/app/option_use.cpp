@@ -13,13 +13,16 @@ struct OptionUse {
   const char* what;           // the group they form, for the message
 };
 
-constexpr std::array<OptionUse, 6> kOptionUses = {{
+constexpr std::array<OptionUse, 9> kOptionUses = {{
     {"--heuristic", &AlgorithmInfo::heuristic, "the searches with a heuristic"},
     {"--pdb-dir", &AlgorithmInfo::heuristic, "the searches with a heuristic"},
     {"--tie-break", &AlgorithmInfo::tie_break, "the best-first searches"},
     {"--owner-hash", &AlgorithmInfo::owner_hash, "hash-distributed A*"},
     {"--mem-limit", &AlgorithmInfo::memory_limit, "the searches that store nodes"},
     {"--verbose", &AlgorithmInfo::progress, "the iterative-deepening searches"},
+    {"--checkpoint", &AlgorithmInfo::checkpoint, "the iterative-deepening searches"},
+    {"--checkpoint-every", &AlgorithmInfo::checkpoint, "the iterative-deepening searches"},
+    {"--resume", &AlgorithmInfo::checkpoint, "the iterative-deepening searches"},
 }};
 
 }  // namespace

@@ -13,7 +13,8 @@
 namespace npuzzle {
 
 // True when `algorithm` takes the option `name` ("--tie-break", "--owner-hash", "--mem-limit",
-// "--heuristic", "--pdb-dir", "--verbose"); every other option applies to every algorithm.
+// "--heuristic", "--pdb-dir", "--verbose", "--checkpoint", "--checkpoint-every", "--resume"); every
+// other option applies to every algorithm.
 bool takes_option(Algorithm algorithm, const std::string& name);
 
 // Throws UsageError for the first option in `given` that none of `algorithms` takes.

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -14,7 +15,9 @@
 #include "core/exit_code.hpp"
 #include "core/goal.hpp"
 #include "core/search_types.hpp"
+#include "parallel/ida_position.hpp"
 #include "parallel/zobrist.hpp"
+#include "tools/app/checkpoint.hpp"
 #include "tools/options.hpp"
 
 namespace npuzzle {
@@ -42,6 +45,10 @@ struct SolveRequest {
   Limits limits;
   std::string pdb_dir;  // where pattern databases live ("" for the default)
   ProgressFn progress;  // one call per IDA* iteration (may be empty)
+  // ida and pida: keep checkpoints in a file, go on from one (nullptr: none).
+  std::shared_ptr<const CheckpointRequest> checkpoint;
+  // The search's side of it, set by solve_on_board for the search it runs.
+  const IdaCheckpointing* checkpointing = nullptr;
 };
 
 // The pattern databases cannot be had: no database directory (exit code 1), or it cannot be

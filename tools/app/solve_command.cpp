@@ -1,6 +1,7 @@
 // `npuzzle solve`: read instances (a board on the command line, a file, or stdin), solve each,
 // print the results in input order. Sequential algorithms with --threads N solve N instances at a
-// time.
+// time. --checkpoint and --resume (ida, pida) keep one search's position in a file
+// (tools/app/checkpoint.hpp).
 #include <unistd.h>
 
 #include <algorithm>
@@ -18,6 +19,7 @@
 #include "tools/app/advice.hpp"
 #include "tools/app/animate.hpp"
 #include "tools/app/app.hpp"
+#include "tools/app/checkpoint.hpp"
 #include "tools/app/commands.hpp"
 #include "tools/app/compare.hpp"
 #include "tools/app/file_io.hpp"
@@ -42,9 +44,64 @@ struct SolveOptions {
   bool show_boards = false;
   bool quiet = false;
   bool verbose = false;
-  std::string animate;   // --animate FILE.html
-  std::string progress;  // --progress[=SECONDS] as given ("5" when bare); "": only on a terminal
+  std::string animate;     // --animate FILE.html
+  std::string progress;    // --progress[=SECONDS] as given ("5" when bare); "": only on a terminal
+  std::string checkpoint;  // --checkpoint FILE
+  double checkpoint_every = 600;  // --checkpoint-every SECONDS
+  std::string resume;             // --resume FILE
 };
+
+// --checkpoint and --resume: what the search is asked to do, or nullptr. With --resume FILE the
+// board, its size, the goal, the heuristic and (unless --algo is given) the algorithm come from
+// FILE, which also takes the further checkpoints unless --checkpoint names another file.
+std::shared_ptr<const CheckpointRequest> checkpoint_request(SolveOptions& o) {
+  const std::set<std::string>& given = o.search.given;
+  const bool resume = given.count("--resume") != 0;
+  if (!resume && !given.count("--checkpoint")) {
+    if (given.count("--checkpoint-every")) {
+      throw UsageError("--checkpoint-every needs --checkpoint FILE or --resume FILE");
+    }
+    return nullptr;
+  }
+  if (!(o.checkpoint_every > 0) || !std::isfinite(o.checkpoint_every)) {
+    throw UsageError("--checkpoint-every: a number of seconds above 0");
+  }
+  auto request = std::make_shared<CheckpointRequest>();
+  request->path = given.count("--checkpoint") ? o.checkpoint : o.resume;
+  request->every_seconds = o.checkpoint_every;
+  if (!resume) return request;
+  for (const char* option : {"--file", "--size", "--goal", "--heuristic"}) {
+    if (given.count(option)) {
+      throw UsageError(std::string("--resume: the checkpoint names the board, its size, the goal "
+                                   "and the heuristic; ") +
+                       option + " cannot change them");
+    }
+  }
+  if (!o.board.empty()) throw UsageError("--resume takes no BOARD: the checkpoint holds it");
+  request->resume = true;
+  request->from_path = o.resume;
+  request->from = read_checkpoint(o.resume);
+  const CheckpointFile& f = request->from;
+  std::string tiles;
+  for (int t : f.tiles) tiles += std::to_string(t) + " ";
+  o.board = {tiles};
+  o.size = std::to_string(f.rows) + "x" + std::to_string(f.cols);
+  const int cells = f.rows * f.cols;
+  if (f.goal == GoalSpec::blank_first().tiles_for(cells)) {
+    o.goal = "blank-first";
+  } else if (f.goal == GoalSpec::blank_last().tiles_for(cells)) {
+    o.goal = "blank-last";
+  } else {
+    o.goal.clear();
+    for (int t : f.goal) {
+      if (!o.goal.empty()) o.goal += ',';
+      o.goal += std::to_string(t);
+    }
+  }
+  o.search.heuristic = f.heuristic;
+  if (!given.count("--algo")) o.search.algorithm = f.algorithm;
+  return request;
+}
 
 // The instances to solve: the board on the command line, the file, or standard input.
 std::unique_ptr<InstanceStream> open_input(const SolveOptions& o, const ParseOptions& parse) {
@@ -155,6 +212,27 @@ void print_new_warnings(const std::vector<Configuration>& configurations, const 
   print_warnings(fresh, o.quiet);
 }
 
+// The progress line of one IDA* iteration: "[1] bound 50: 1.23 M expanded in the iteration (x4.10),
+// 5.67 M in all, 11.2 M generated, 12.3 M/s, 0.456 s".
+std::string iteration_line(std::int64_t id, const Progress& p) {
+  char growth[32] = "";
+  if (p.previous_iteration_expanded > 0) {
+    std::snprintf(growth, sizeof growth, " (x%.2f)",
+                  static_cast<double>(p.iteration_expanded) /
+                      static_cast<double>(p.previous_iteration_expanded));
+  }
+  char line[256];
+  std::snprintf(line, sizeof line,
+                "[%lld] bound %d: %s expanded in the iteration%s, %s in all, %s generated, %s/s, "
+                "%.3f s",
+                static_cast<long long>(id), p.bound,
+                short_count(static_cast<double>(p.iteration_expanded)).c_str(), growth,
+                short_count(static_cast<double>(p.expanded)).c_str(),
+                short_count(static_cast<double>(p.generated)).c_str(), short_count(p.rate).c_str(),
+                p.seconds);
+  return line;
+}
+
 // The heartbeat interval of --progress=SECONDS: a number of seconds, 0 (every limit poll) or more.
 double progress_interval(const std::string& text) {
   char* end = nullptr;
@@ -165,9 +243,15 @@ double progress_interval(const std::string& text) {
   return seconds;
 }
 
-ExitCode run_solve(const SolveOptions& o) {
+ExitCode run_solve(SolveOptions o) {
   if (!o.file.empty() && !o.board.empty()) throw UsageError("give a BOARD or -f FILE, not both");
+  const std::shared_ptr<const CheckpointRequest> checkpoint = checkpoint_request(o);
   std::vector<Configuration> configurations = make_configurations(o.search, o.verbose);
+  if (checkpoint && configurations.size() != 1) {
+    throw UsageError(
+        "--checkpoint keeps the position of one search: give one --algo and one "
+        "--heuristic");
+  }
   const GoalSpec goal = parse_goal_option(o.goal);
   if (o.threads < 1) throw UsageError("--threads must be at least 1");
   if (o.threads > kMaxThreads) {
@@ -183,6 +267,7 @@ ExitCode run_solve(const SolveOptions& o) {
     c.request.goal = goal;
     c.request.threads = o.threads;
     c.request.instances_at_once = batch_threads;
+    c.request.checkpoint = checkpoint;
   }
   OutputOptions output;
   if (o.output == "json") {
@@ -210,10 +295,12 @@ ExitCode run_solve(const SolveOptions& o) {
 
   const auto start = std::chrono::steady_clock::now();
   std::mutex log_mutex;  // progress lines from concurrent instances
-  // The heartbeat: with --progress, or on a terminal (every 5 s) unless --quiet; -1: none.
+  // The heartbeat: with --progress, or on a terminal or with --verbose (every 5 s) unless --quiet;
+  // -1: none. On a terminal the searches that last longer also print a line per IDA* iteration.
+  const bool terminal = !o.quiet && isatty(STDERR_FILENO) != 0;
   const double heartbeat_interval = !o.progress.empty() ? progress_interval(o.progress)
-                                    : !o.quiet && isatty(STDERR_FILENO) != 0 ? 5.0
-                                                                             : -1.0;
+                                    : terminal || (o.verbose && !o.quiet) ? 5.0
+                                                                          : -1.0;
   Summary summary;
   std::vector<ParsedInstance> entries;  // the piece of the input being solved
   std::size_t instances = 0;            // input lines read (each run by every configuration)
@@ -254,14 +341,13 @@ ExitCode run_solve(const SolveOptions& o) {
         heartbeat = [printer](const Heartbeat& h) { (*printer)(h); };
         mine.limits.heartbeat = &heartbeat;  // `heartbeat` outlives the search
       }
-      if (o.verbose) {
+      if (o.verbose || terminal) {
         const std::int64_t id = report.id;
-        mine.progress = [id, &log_mutex](const Progress& p) {
+        const bool every = o.verbose;
+        mine.progress = [id, every, heartbeat_interval, &log_mutex](const Progress& p) {
+          if (!every && p.seconds < heartbeat_interval) return;  // short solves stay quiet
           std::lock_guard<std::mutex> lock(log_mutex);
-          std::fprintf(stderr, "[%lld] bound %d: expanded %llu, generated %llu, %.3f s\n",
-                       static_cast<long long>(id), p.bound,
-                       static_cast<unsigned long long>(p.expanded),
-                       static_cast<unsigned long long>(p.generated), p.seconds);
+          std::fprintf(stderr, "%s\n", iteration_line(id, p).c_str());
         };
       }
       report.outcome = solve_instance(mine, report.rows, report.cols, report.tiles);
@@ -292,8 +378,11 @@ ExitCode run_solve(const SolveOptions& o) {
   };
   // A piece of the input at a time (16 instances per thread), so answers start early and memory
   // stays bounded however long the input is.
-  const std::size_t piece = 16 * static_cast<std::size_t>(batch_threads);
+  const std::size_t piece = checkpoint ? 2 : 16 * static_cast<std::size_t>(batch_threads);
   for (entries = input->next(piece); !entries.empty(); entries = input->next(piece)) {
+    if (checkpoint && (entries.size() > 1 || summary.instances > 0)) {
+      throw UsageError("--checkpoint keeps the position of one search: give one board");
+    }
     print_new_warnings(configurations, o, entries, warned);
     run_in_order(entries.size(), batch_threads, solve, emit);
   }
@@ -339,7 +428,8 @@ void add_solve_command(CLI::App& app, Action& action) {
       "(one a line in Korf's form `[id] tiles…`, or as grids of rows).");
   cmd->footer(
       "Exit codes: 0 every instance solved, 1 usage error, 2 input error (bad board or file, bad "
-      "database, the --animate page not written), 3 unsolvable, 4 a limit was hit or Ctrl-C, 5 "
+      "database, the --animate page or a checkpoint not written, a checkpoint refused), 3 "
+      "unsolvable, 4 a limit was hit or Ctrl-C, 5 "
       "out of memory; many instances: the highest.");
   cmd->add_option("board", options->board, "the board's tiles, or - for stdin");
   cmd->add_option("-f,--file", options->file, "read the instances from FILE");
@@ -358,11 +448,20 @@ void add_solve_command(CLI::App& app, Action& action) {
   cmd->add_option("--animate", options->animate,
                   "write FILE.html: a page that plays the solutions (open it in a browser)");
   cmd->add_flag("-q,--quiet", options->quiet, "no summary or notes on stderr");
-  cmd->add_flag("-v,--verbose", options->verbose, "a progress line per IDA* iteration on stderr");
+  cmd->add_flag("-v,--verbose", options->verbose,
+                "a progress line per IDA* iteration on stderr, and the heartbeat");
   cmd->add_flag(
       "--progress{5}", options->progress,
       "a heartbeat on stderr every SECONDS (--progress=SECONDS; default 5) while a search "
       "runs: nodes, rate, f or bound, memory held (always on a terminal unless --quiet)");
+  cmd->add_option("--checkpoint", options->checkpoint,
+                  "ida, pida: keep the search's position in FILE (written atomically every "
+                  "--checkpoint-every seconds and when a limit or a signal stops the search)");
+  cmd->add_option("--checkpoint-every", options->checkpoint_every,
+                  "seconds between checkpoints (default 600)");
+  cmd->add_option("--resume", options->resume,
+                  "go on from the checkpoint FILE (its board, goal and heuristic; no BOARD), "
+                  "keeping further checkpoints in it");
   cmd->callback([options, cmd, &action] {
     options->search.given = given_options(*cmd);
     if (cmd->count("--progress") == 0) options->progress.clear();  // CLI11 sets a flag's default

@@ -53,6 +53,56 @@ SolveOutcome solve_instance(const SolveRequest& request, int rows, int cols,
 
 // ---- compile-time dispatch (instantiated per board size in the generated translation units) ----
 
+// Runs the request's search (ida or pida) keeping checkpoints as request.checkpoint asks, going on
+// from the one it read when resuming. `heuristic_name` is written for --resume to choose the same
+// heuristic again. A checkpoint written with other pattern databases than `h`'s is refused
+// (InputError); a checkpoint that could not be written stops the search and sets `write_error`.
+template <class B, Heuristic H>
+SearchResult run_with_checkpoints(SolveRequest request, const H& h, const Goal<B>& goal,
+                                  const State<B>& start, const std::vector<int>& tiles,
+                                  const std::string& heuristic_name, std::string& write_error) {
+  const CheckpointRequest& asked = *request.checkpoint;
+  CheckpointFile file;
+  file.algorithm = algorithm_name(request.algorithm);
+  file.heuristic = heuristic_name;
+  file.rows = B::kRows;
+  file.cols = B::kCols;
+  file.tiles = tiles;
+  for (int c = 0; c < B::kCells; ++c) file.goal.push_back(goal.state.tile_at(c));
+  file.databases = database_identities<B>(h);
+  if (asked.resume && asked.from.databases != file.databases) {
+    const auto listed = [](const std::vector<std::string>& databases) {
+      std::string text;
+      for (const std::string& d : databases) {
+        if (!text.empty()) text += "; ";
+        text += d;
+      }
+      return text.empty() ? std::string("none") : text;
+    };
+    throw InputError("checkpoint '" + printable(asked.from_path) +
+                     "' was written with other pattern databases (checksum and tiles: " +
+                     listed(asked.from.databases) + ") than those in use (" +
+                     listed(file.databases) + ")");
+  }
+  IdaCheckpointing checkpointing;
+  checkpointing.resume = asked.resume ? &asked.from.position : nullptr;
+  checkpointing.every_seconds = asked.every_seconds;
+  if (!asked.path.empty()) {
+    checkpointing.save = [&](const IdaPosition& position) {
+      file.position = position;  // the search makes one call at a time
+      try {
+        write_checkpoint(asked.path, file);
+        return true;
+      } catch (const InputError& e) {
+        write_error = e.what();
+        return false;
+      }
+    };
+  }
+  request.checkpointing = &checkpointing;
+  return run_algorithm(request, h, goal, start);
+}
+
 // Searches from `tiles` (solvable relative to request.goal, checked by the caller) with the
 // request's algorithm and `heuristic`, and replays the path it returns.
 template <int R, int C>
@@ -67,6 +117,7 @@ SolveOutcome solve_on_board(const SolveRequest& request, const HeuristicChoice& 
   const AlgorithmInfo& algorithm = algorithm_info(request.algorithm);
   out.heuristic = algorithm.heuristic ? heuristic.name() : "none";
   out.threads = algorithm.threads ? request.threads : 1;
+  std::string checkpoint_error;  // a checkpoint that could not be written
   try {
     const auto began = std::chrono::steady_clock::now();
     // The limits left once the heuristic is ready (a database may have been built meanwhile).
@@ -89,13 +140,21 @@ SolveOutcome solve_on_board(const SolveRequest& request, const HeuristicChoice& 
             }
             SolveRequest watched = budgeted();
             if (abandon) watched.limits.abandon = abandon;
-            return run_algorithm(watched, h, goal, start);
+            if (!request.checkpoint) return run_algorithm(watched, h, goal, start);
+            // The partition is enough: the reflection is used wherever the goal allows it.
+            const std::string name = out.heuristic.substr(0, out.heuristic.find("+reflection"));
+            return run_with_checkpoints(watched, h, goal, start, tiles, name, checkpoint_error);
           });
     }
   } catch (const std::bad_alloc&) {
     out.result = SearchResult{};
     out.result.status = Status::OutOfMemory;
     out.result.reason = StopReason::AllocationFailed;
+  }
+  if (!checkpoint_error.empty()) {
+    out.error = checkpoint_error;
+    out.error_exit_code = ExitCode::Input;
+    return out;
   }
   if (out.result.status == Status::Solved && !replay_reaches(start, out.result.path, goal.state)) {
     out.error = "internal error: the solution found does not replay to the goal";

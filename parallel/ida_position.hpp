@@ -1,0 +1,54 @@
+// parallel/ida_position.hpp — where a frontier-split IDA* search (parallel/parallel_ida.hpp, which
+// `ida` uses too when it keeps checkpoints) stands: enough to go on from there in another process.
+//
+// An iteration with bound b is split into the subtrees of the frontier that IdaFrontier builds from
+// the start with bound b and `target`; the construction is deterministic, so subtree i of one
+// process is subtree i of another and a subtree is named by its index. A position holds the bound,
+// the target, which subtrees of that iteration are finished (searched to the end without the goal),
+// and the counters of the work those represent.
+//
+// Invariants of a position written by a search: `done.size() == subtrees`; `expanded` and
+// `generated` count every finished iteration, the current iteration's frontier and its done
+// subtrees, never a subtree cut short (its work is redone after a resume); `next_bound` is the
+// least f above `bound` seen in that counted work (INT_MAX: none yet); `iteration_expanded` holds
+// one count per finished iteration, so `iterations == iteration_expanded.size()`.
+#pragma once
+
+#include <climits>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+namespace npuzzle {
+
+struct IdaPosition {
+  int bound = 0;               // the current iteration's cost bound
+  std::size_t target = 0;      // the frontier size asked for (IdaFrontier::build's `target`)
+  std::size_t subtrees = 0;    // the frontier size built (0: the iteration had no frontier yet)
+  std::vector<bool> done;      // per subtree: finished
+  std::uint64_t expanded = 0;  // over every run of the search so far (see the invariants)
+  std::uint64_t generated = 0;
+  int iterations = 0;                             // iterations finished
+  double seconds = 0;                             // searching, over every run so far
+  int next_bound = INT_MAX;                       // the least f above the bound seen so far
+  std::vector<std::uint64_t> iteration_expanded;  // per finished iteration
+
+  std::size_t done_count() const {
+    std::size_t n = 0;
+    for (bool d : done) n += d;
+    return n;
+  }
+};
+
+// How a search keeps checkpoints: the position to go on from (or none), and `save`, called with
+// the position at most every `every_seconds` between subtrees (from any worker thread, one call at
+// a time) and once more when a limit or an interrupt stops the search (never when it ends solved).
+// `save` returns false when the position could not be written: the search then stops
+// (StopReason::Abandoned) and the caller reports the failure it recorded.
+struct IdaCheckpointing {
+  const IdaPosition* resume = nullptr;
+  double every_seconds = 600;
+  std::function<bool(const IdaPosition&)> save;
+};
+
+}  // namespace npuzzle

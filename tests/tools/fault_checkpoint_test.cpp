@@ -1,0 +1,200 @@
+// Fault tests of checkpoints (`npuzzle solve --checkpoint FILE`, `--resume FILE`): a checkpoint
+// that is missing, cut short, corrupted, of another format version, for a board that cannot reach
+// its goal, or written with other pattern databases than those present is refused with exit code 2
+// and a message saying which; a checkpoint that cannot be written (no such directory, the file
+// size limit) ends the run with exit code 2, leaving neither a half-written file nor a temporary
+// one; the algorithms that keep no checkpoints refuse the option (exit code 1).
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tests/tools/checkpoint_support.hpp"
+#include "tests/tools/cli_support.hpp"
+
+namespace npuzzle::fault {
+namespace {
+
+using checkpoint_test::edited_and_signed;
+using checkpoint_test::korf;
+using cli::contains;
+using cli::run_npuzzle;
+
+std::vector<std::string> files_in(const fs::path& dir) {
+  std::vector<std::string> names;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    names.push_back(entry.path().filename().string());
+  }
+  return names;
+}
+
+std::string joined(const std::vector<std::string>& names) {
+  std::string text;
+  for (const std::string& name : names) {
+    if (!text.empty()) text += ", ";
+    text += name;
+  }
+  return text.empty() ? "none" : text;
+}
+
+class FaultCheckpoint : public ::testing::Test {
+ protected:
+  void SetUp() override { NPUZZLE_REQUIRE_BINARY(npuzzle_binary()); }
+
+  // A checkpoint of Korf #13 with md, stopped by a node limit: its path.
+  static std::string stopped_checkpoint(const std::string& name) {
+    const std::string path = (fresh_dir(name) / "search.ckpt").string();
+    const RunResult run =
+        run_npuzzle({"solve", "--algo", "ida", "--heuristic", "md", "--node-limit", "2000000",
+                     "--checkpoint", path, korf(13).tiles});
+    EXPECT_EQ(run.exit_code, 4) << run.describe() << run.err;
+    return path;
+  }
+
+  // `npuzzle solve --resume` of a checkpoint with `text`: must be refused with exit code 2 and a
+  // message containing `expected`.
+  static RunResult expect_refused(const std::string& name, const std::string& text,
+                                  const std::string& expected) {
+    const std::string path = write_text(fresh_dir(name) / "bad.ckpt", text);
+    const RunResult run = run_npuzzle({"solve", "--resume", path});
+    EXPECT_EQ(run.exit_code, 2) << run.describe() << run.err;
+    EXPECT_TRUE(contains(run.err, expected)) << run.err;
+    EXPECT_TRUE(run.out.empty()) << run.out;
+    return run;
+  }
+};
+
+TEST_F(FaultCheckpoint, MissingFileIsRefused) {
+  const RunResult run = expect_refused("missing", "", "");  // an empty file first: not a checkpoint
+  EXPECT_TRUE(contains(run.err, "not an npuzzle checkpoint")) << run.err;
+  const RunResult missing =
+      run_npuzzle({"solve", "--resume", (scratch_dir() / "no-such.ckpt").string()});
+  EXPECT_EQ(missing.exit_code, 2) << missing.err;
+  EXPECT_TRUE(contains(missing.err, "No such file or directory")) << missing.err;
+  record_fault("checkpoint", "`--resume` of a checkpoint that does not exist, and of an empty file",
+               missing.describe() + "; `" + first_line(missing.err) + "`; empty: `" +
+                   first_line(run.err) + "`");
+}
+
+TEST_F(FaultCheckpoint, TruncatedFileIsRefused) {
+  const std::string text = read_text(stopped_checkpoint("truncated-source"));
+  const RunResult run = expect_refused("truncated", text.substr(0, text.size() / 2), "truncated");
+  record_fault("checkpoint", "`--resume` of a checkpoint cut in half",
+               run.describe() + "; `" + first_line(run.err) + "`");
+}
+
+TEST_F(FaultCheckpoint, CorruptFileIsRefused) {
+  std::string text = read_text(stopped_checkpoint("corrupt-source"));
+  const std::size_t at = text.find("\nexpanded ") + 10;
+  text[at] = text[at] == '9' ? '1' : static_cast<char>(text[at] + 1);  // one digit changed
+  const RunResult run = expect_refused("corrupt", text, "corrupt");
+  record_fault("checkpoint", "`--resume` of a checkpoint with one digit of a counter changed",
+               run.describe() + "; `" + first_line(run.err) + "`");
+}
+
+TEST_F(FaultCheckpoint, OtherVersionIsRefused) {
+  const std::string text = read_text(stopped_checkpoint("version-source"));
+  const RunResult run = expect_refused(
+      "version", edited_and_signed(text, "npuzzle-checkpoint 1", "npuzzle-checkpoint 2"),
+      "format version 2");
+  record_fault("checkpoint", "`--resume` of a checkpoint of format version 2",
+               run.describe() + "; `" + first_line(run.err) + "`");
+}
+
+TEST_F(FaultCheckpoint, BoardThatCannotReachItsGoalIsRefused) {
+  const std::string text = read_text(stopped_checkpoint("parity-source"));
+  // Two tiles (not the blank) swapped: the other permutation parity.
+  const std::string board = "board " + korf(13).tiles;
+  std::istringstream in(korf(13).tiles);
+  std::vector<int> tiles;
+  for (int t = 0; in >> t;) tiles.push_back(t);
+  const std::size_t a = tiles[0] == 0 ? 2 : 0, b = tiles[1] == 0 ? 2 : 1;
+  std::swap(tiles[a], tiles[b]);
+  std::string swapped = "board";
+  for (int t : tiles) {
+    swapped += ' ';
+    swapped += std::to_string(t);
+  }
+  ASSERT_NE(board, swapped);
+  const RunResult run =
+      expect_refused("parity", edited_and_signed(text, board, swapped), "cannot reach its goal");
+  record_fault("checkpoint",
+               "`--resume` of a (correctly signed) checkpoint whose board has two tiles swapped",
+               run.describe() + "; `" + first_line(run.err) + "`");
+}
+
+// Databases: a 3-3-3-3-3 partition of the 4x4 board (built in a moment); the checkpoint names
+// them by checksum, and one that differs from the table present is refused.
+TEST_F(FaultCheckpoint, OtherPatternDatabasesAreRefused) {
+  const fs::path dir = fresh_dir("pdb");
+  const std::string path = (dir / "search.ckpt").string();
+  const std::string pdb_dir = (dir / "databases").string();
+  const std::string heuristic = "pdb:1,2,3/4,5,6/7,8,9/10,11,12/13,14,15";
+  const RunResult first =
+      run_npuzzle({"solve", "--algo", "ida", "--heuristic", heuristic, "--pdb-dir", pdb_dir,
+                   "--node-limit", "20000", "--checkpoint", path, korf(13).tiles});
+  ASSERT_EQ(first.exit_code, 4) << first.describe() << first.err;
+  const std::string text = read_text(path);
+  const std::string database = checkpoint_test::field(text, "database");
+  ASSERT_EQ(database.size(), 16u + 1 + 5) << text;  // "<checksum> 1,2,3"
+  std::string other = database;
+  other[0] = other[0] == '0' ? '1' : '0';
+  const RunResult run = expect_refused("pdb-other", edited_and_signed(text, database, other),
+                                       "other pattern databases");
+  // The same checkpoint with the databases it was written with resumes to the optimum.
+  const RunResult resumed =
+      run_npuzzle({"solve", "--resume", path, "--pdb-dir", pdb_dir, "--output", "json"});
+  EXPECT_EQ(resumed.exit_code, 0) << resumed.describe() << resumed.err;
+  EXPECT_TRUE(contains(resumed.out, "\"length\":" + std::to_string(korf(13).length)))
+      << resumed.out;
+  record_fault(
+      "checkpoint",
+      "`--resume` of a checkpoint naming a pattern database with another checksum than "
+      "the one present",
+      run.describe() + "; `" + first_line(line_with(run.err, "other pattern databases")) + "`");
+}
+
+TEST_F(FaultCheckpoint, UnwritablePathEndsTheRunWithExitTwoAndNoTemporaryFile) {
+  const fs::path dir = fresh_dir("unwritable");
+  const RunResult missing_dir =
+      run_npuzzle({"solve", "--algo", "ida", "--heuristic", "md", "--node-limit", "100000",
+                   "--checkpoint", (dir / "no-such-dir" / "c").string(), korf(13).tiles});
+  EXPECT_EQ(missing_dir.exit_code, 2) << missing_dir.describe() << missing_dir.err;
+  EXPECT_TRUE(contains(missing_dir.err, "cannot write checkpoint")) << missing_dir.err;
+  // A write that fails half-way (the file size limit is below the checkpoint's size).
+  RunSpec spec;
+  spec.argv = {npuzzle_binary(),     "solve",       "--quiet",      "--algo", "ida",
+               "--heuristic",        "md",          "--node-limit", "100000", "--checkpoint",
+               (dir / "c").string(), korf(13).tiles};
+  spec.file_size_limit = 300;  // a checkpoint of md is about 400 bytes
+  const RunResult run = run_program(spec);
+  ASSERT_TRUE(run.exited()) << run.describe();
+  EXPECT_EQ(run.exit_code, 2) << run.describe() << run.err;
+  EXPECT_TRUE(contains(run.err, "cannot write checkpoint")) << run.err;
+  EXPECT_TRUE(files_in(dir).empty()) << joined(files_in(dir));
+  record_fault("checkpoint",
+               "`--checkpoint` in a directory that does not exist, and under a 300-byte file size "
+               "limit (`ulimit -f`)",
+               missing_dir.describe() + "; `" + first_line(missing_dir.err) +
+                   "`; size limit: " + run.describe() + ", files left: " + joined(files_in(dir)));
+}
+
+TEST_F(FaultCheckpoint, AlgorithmsWithoutCheckpointsRefuseTheOptions) {
+  const std::string board = korf(13).tiles;
+  const RunResult astar = run_npuzzle({"solve", "--algo", "astar", "--heuristic", "md",
+                                       "--checkpoint", (scratch_dir() / "a").string(), board});
+  EXPECT_EQ(astar.exit_code, 1) << astar.err;
+  EXPECT_TRUE(contains(astar.err, "--checkpoint applies to ida, pida")) << astar.err;
+  const RunResult every = run_npuzzle({"solve", "--checkpoint-every", "5", board});
+  EXPECT_EQ(every.exit_code, 1) << every.err;
+  const RunResult with_board =
+      run_npuzzle({"solve", "--resume", (scratch_dir() / "a").string(), board});
+  EXPECT_EQ(with_board.exit_code, 1) << with_board.err;
+  EXPECT_TRUE(contains(with_board.err, "takes no BOARD")) << with_board.err;
+  record_fault("checkpoint", "`--checkpoint` with `--algo astar`; `--resume` with a board",
+               astar.describe() + "; `" + first_line(astar.err) + "`; " + with_board.describe());
+}
+
+}  // namespace
+}  // namespace npuzzle::fault

@@ -1,0 +1,276 @@
+#include "tools/app/checkpoint.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cinttypes>
+#include <cstdio>
+#include <numeric>
+#include <span>
+#include <sstream>
+
+#include "core/goal.hpp"
+#include "core/parse.hpp"
+#include "heuristics/pdb_file.hpp"
+#include "tools/app/file_io.hpp"
+
+namespace npuzzle {
+namespace {
+
+constexpr std::string_view kMagic = "npuzzle-checkpoint";
+
+std::uint64_t checksum_of(std::string_view text) {
+  return pdb::checksum(std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
+}
+
+std::string hex(std::uint64_t value) {
+  char text[17];
+  std::snprintf(text, sizeof text, "%016" PRIx64, value);
+  return text;
+}
+
+// Appends `word` to `text`, after `separator` unless `text` is empty.
+void append(std::string& text, char separator, const std::string& word) {
+  if (!text.empty()) text += separator;
+  text += word;
+}
+
+template <class T>
+std::string joined(const std::vector<T>& values) {
+  std::string text;
+  for (const T& v : values) append(text, ' ', std::to_string(v));
+  return text;
+}
+
+// "0-3,5,7-9" for the done flags; "-" when none is done.
+std::string done_ranges(const std::vector<bool>& done) {
+  std::string text;
+  for (std::size_t i = 0; i < done.size();) {
+    if (!done[i]) {
+      ++i;
+      continue;
+    }
+    std::size_t end = i;
+    while (end + 1 < done.size() && done[end + 1]) ++end;
+    append(text, ',', std::to_string(i));
+    if (end > i) {
+      text += '-';
+      text += std::to_string(end);
+    }
+    i = end + 1;
+  }
+  return text.empty() ? "-" : text;
+}
+
+class Corrupt : public InputError {
+ public:
+  explicit Corrupt(const std::string& what) : InputError("corrupt: " + what) {}
+};
+
+// One unsigned number, the whole of `text`.
+template <class T>
+T number(std::string_view text, const std::string& key) {
+  T value{};
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || error != std::errc() || end != text.data() + text.size()) {
+    throw Corrupt(key + ": '" + std::string(text) + "' is not a number");
+  }
+  return value;
+}
+
+std::vector<std::string_view> words(std::string_view text) {
+  std::vector<std::string_view> out;
+  while (!text.empty()) {
+    const std::size_t space = text.find(' ');
+    out.push_back(text.substr(0, space));
+    if (space == std::string_view::npos) break;
+    text.remove_prefix(space + 1);
+  }
+  return out;
+}
+
+// The lines of a checked text, taken in order by key.
+class Lines {
+ public:
+  explicit Lines(std::string_view body) {
+    while (!body.empty()) {
+      const std::size_t end = body.find('\n');
+      lines_.push_back(body.substr(0, end));
+      body.remove_prefix(end + 1);
+    }
+  }
+  bool next_is(std::string_view key) const {
+    return at_ < lines_.size() && lines_[at_].substr(0, lines_[at_].find(' ')) == key;
+  }
+  // The value of the next line, which must have `key`.
+  std::string_view take(std::string_view key) {
+    if (!next_is(key)) throw Corrupt("expected the line '" + std::string(key) + " …'");
+    const std::string_view line = lines_[at_++];
+    const std::size_t space = line.find(' ');
+    if (space == std::string_view::npos || space + 1 == line.size()) {
+      throw Corrupt("the line '" + std::string(key) + "' has no value");
+    }
+    return line.substr(space + 1);
+  }
+  bool done() const { return at_ == lines_.size(); }
+
+ private:
+  std::vector<std::string_view> lines_;
+  std::size_t at_ = 0;
+};
+
+std::vector<int> tile_list(std::string_view text, int cells, const std::string& key) {
+  std::vector<int> tiles;
+  for (std::string_view w : words(text)) tiles.push_back(number<int>(w, key));
+  std::vector<int> sorted = tiles;
+  std::sort(sorted.begin(), sorted.end());
+  std::vector<int> expected(static_cast<std::size_t>(cells));
+  std::iota(expected.begin(), expected.end(), 0);
+  if (sorted != expected) {
+    throw Corrupt(key + " is not a permutation of 0 .. " + std::to_string(cells - 1));
+  }
+  return tiles;
+}
+
+std::vector<bool> parse_done(std::string_view text, std::size_t subtrees) {
+  std::vector<bool> done(subtrees, false);
+  if (text == "-") return done;
+  while (!text.empty()) {
+    const std::size_t comma = text.find(',');
+    const std::string_view range = text.substr(0, comma);
+    const std::size_t dash = range.find('-');
+    const auto first = number<std::size_t>(range.substr(0, dash), "done");
+    const auto last = dash == std::string_view::npos
+                          ? first
+                          : number<std::size_t>(range.substr(dash + 1), "done");
+    if (first > last || last >= subtrees) {
+      throw Corrupt("done: '" + std::string(range) + "' is not among the " +
+                    std::to_string(subtrees) + " subtrees");
+    }
+    for (std::size_t i = first; i <= last; ++i) done[i] = true;
+    if (comma == std::string_view::npos) break;
+    text.remove_prefix(comma + 1);
+  }
+  return done;
+}
+
+}  // namespace
+
+std::string format_checkpoint(const CheckpointFile& f) {
+  const IdaPosition& p = f.position;
+  std::ostringstream out;
+  out << kMagic << ' ' << kCheckpointVersion << '\n';
+  out << "algorithm " << f.algorithm << '\n';
+  out << "heuristic " << f.heuristic << '\n';
+  out << "size " << f.rows << 'x' << f.cols << '\n';
+  out << "board " << joined(f.tiles) << '\n';
+  out << "goal " << joined(f.goal) << '\n';
+  for (const std::string& database : f.databases) out << "database " << database << '\n';
+  out << "bound " << p.bound << '\n';
+  out << "target " << p.target << '\n';
+  out << "subtrees " << p.subtrees << '\n';
+  out << "done " << done_ranges(p.done) << '\n';
+  out << "expanded " << p.expanded << '\n';
+  out << "generated " << p.generated << '\n';
+  out << "iterations " << p.iterations << '\n';
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.6f", p.seconds);
+  out << "seconds " << seconds << '\n';
+  out << "next-bound " << (p.next_bound == INT_MAX ? "none" : std::to_string(p.next_bound)) << '\n';
+  const std::string history = joined(p.iteration_expanded);
+  out << "iteration-expanded " << (history.empty() ? "-" : history) << '\n';
+  std::string text = out.str();
+  text += "checksum " + hex(checksum_of(text)) + "\n";
+  return text;
+}
+
+CheckpointFile parse_checkpoint(std::string_view text) {
+  const std::size_t first_end = text.find('\n');
+  const std::string_view first = text.substr(0, first_end);
+  if (first.substr(0, kMagic.size() + 1) != std::string(kMagic) + " ") {
+    throw InputError("not an npuzzle checkpoint (it does not begin with '" + std::string(kMagic) +
+                     "')");
+  }
+  const std::string_view version = first.substr(kMagic.size() + 1);
+  if (version != std::to_string(kCheckpointVersion)) {
+    throw InputError("format version " + std::string(version) + "; this npuzzle reads version " +
+                     std::to_string(kCheckpointVersion));
+  }
+  // The checksum line is the last: without it (or its newline) the file was cut short.
+  const std::size_t mark = text.rfind("\nchecksum ");
+  if (mark == std::string_view::npos || text.back() != '\n') {
+    throw InputError("truncated (no checksum line at the end)");
+  }
+  const std::string_view body = text.substr(0, mark + 1);
+  const std::string_view stated = text.substr(mark + 10, text.size() - mark - 11);
+  if (stated != hex(checksum_of(body))) {
+    throw InputError("corrupt (its checksum does not match its contents)");
+  }
+
+  Lines lines(body);
+  lines.take(kMagic);
+  CheckpointFile f;
+  f.algorithm = std::string(lines.take("algorithm"));
+  if (f.algorithm != "ida" && f.algorithm != "pida") {
+    throw Corrupt("algorithm '" + f.algorithm + "' keeps no checkpoints");
+  }
+  f.heuristic = std::string(lines.take("heuristic"));
+  const std::string_view size = lines.take("size");
+  if (size.size() != 3 || size[1] != 'x') throw Corrupt("size '" + std::string(size) + "'");
+  f.rows = size[0] - '0';
+  f.cols = size[2] - '0';
+  if (f.rows < 2 || f.cols < 2 || f.rows > 5 || f.cols > 5) {
+    throw Corrupt("size '" + std::string(size) + "'");
+  }
+  f.tiles = tile_list(lines.take("board"), f.rows * f.cols, "board");
+  f.goal = tile_list(lines.take("goal"), f.rows * f.cols, "goal");
+  while (lines.next_is("database")) f.databases.emplace_back(lines.take("database"));
+  IdaPosition& p = f.position;
+  p.bound = number<int>(lines.take("bound"), "bound");
+  p.target = number<std::size_t>(lines.take("target"), "target");
+  p.subtrees = number<std::size_t>(lines.take("subtrees"), "subtrees");
+  p.done = parse_done(lines.take("done"), p.subtrees);
+  p.expanded = number<std::uint64_t>(lines.take("expanded"), "expanded");
+  p.generated = number<std::uint64_t>(lines.take("generated"), "generated");
+  p.iterations = number<int>(lines.take("iterations"), "iterations");
+  const std::string seconds(lines.take("seconds"));
+  char* end = nullptr;
+  p.seconds = std::strtod(seconds.c_str(), &end);
+  if (end != seconds.c_str() + seconds.size() || !(p.seconds >= 0)) {
+    throw Corrupt("seconds: '" + seconds + "'");
+  }
+  const std::string_view next_bound = lines.take("next-bound");
+  p.next_bound = next_bound == "none" ? INT_MAX : number<int>(next_bound, "next-bound");
+  if (const std::string_view history = lines.take("iteration-expanded"); history != "-") {
+    for (std::string_view w : words(history)) {
+      p.iteration_expanded.push_back(number<std::uint64_t>(w, "iteration-expanded"));
+    }
+  }
+  if (!lines.done()) throw Corrupt("unexpected lines before the checksum");
+
+  std::uint64_t finished = 0;
+  for (std::uint64_t e : p.iteration_expanded) finished += e;
+  if (p.target == 0 || p.next_bound <= p.bound ||
+      p.iteration_expanded.size() != static_cast<std::size_t>(p.iterations) ||
+      finished > p.expanded) {
+    throw InputError("inconsistent: its position does not add up");
+  }
+  if (!solvable(f.rows, f.cols, f.tiles, f.goal)) {
+    throw InputError("its board cannot reach its goal (opposite permutation parity)");
+  }
+  return f;
+}
+
+CheckpointFile read_checkpoint(const std::string& path) {
+  const std::string text = read_text_file(path, "checkpoint");
+  try {
+    return parse_checkpoint(text);
+  } catch (const InputError& e) {
+    throw InputError("checkpoint '" + path + "': " + e.what());
+  }
+}
+
+void write_checkpoint(const std::string& path, const CheckpointFile& file) {
+  write_file_atomically(path, format_checkpoint(file), "checkpoint");
+}
+
+}  // namespace npuzzle

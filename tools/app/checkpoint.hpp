@@ -1,0 +1,69 @@
+// tools/app/checkpoint.hpp — the checkpoint file of `npuzzle solve --checkpoint FILE` and
+// `--resume FILE`: what was being solved (algorithm, heuristic, board size, board, goal, the
+// pattern databases' checksums) and where the search stood (parallel/ida_position.hpp).
+//
+// The file is text, one `key value` line each, in a fixed order:
+//
+//   npuzzle-checkpoint 1            the format and its version
+//   algorithm ida                   ida or pida (resuming may choose the other)
+//   heuristic md                    as --heuristic takes it (pdb: the partition, "pdb:7-8")
+//   size 4x4
+//   board 14 13 15 7 …              row-major, 0 the blank
+//   goal 0 1 2 …
+//   database 1f2e… 1,2,3,4,5,6,7    one line per pattern database: payload checksum, tiles
+//   bound 50                        the iteration's bound, frontier target and built size
+//   target 16
+//   subtrees 17
+//   done 0-3,5,7-9                  the finished subtrees ("-": none)
+//   expanded 123456 / generated … / iterations 3 / seconds 1.25
+//   next-bound 52                   the least f above the bound seen ("none" yet)
+//   iteration-expanded 1 3 9        per finished iteration ("-": none)
+//   checksum 0123456789abcdef       pdb::checksum of every byte before this line
+//
+// Invariant of a CheckpointFile returned by parse_checkpoint: the checksum matched, every field is
+// present and well formed, the board and goal are permutations of the board's cells, the board can
+// reach the goal, and the position is consistent (parallel/ida_position.hpp's invariants).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "parallel/ida_position.hpp"
+
+namespace npuzzle {
+
+inline constexpr int kCheckpointVersion = 1;
+
+struct CheckpointFile {
+  std::string algorithm;  // "ida" or "pida": the search that wrote it
+  std::string heuristic;  // as --heuristic takes it
+  int rows = 0, cols = 0;
+  std::vector<int> tiles;  // the board, row-major
+  std::vector<int> goal;
+  // One per pattern database in use, in order: "<16 hex digits of its payload checksum> <tiles>".
+  std::vector<std::string> databases;
+  IdaPosition position;
+};
+
+// The file's text, ending with its checksum line.
+std::string format_checkpoint(const CheckpointFile& file);
+// Checks and reads a checkpoint's text; throws InputError saying what is wrong (not a checkpoint,
+// another version, truncated, corrupt, inconsistent, a board that cannot reach its goal).
+CheckpointFile parse_checkpoint(std::string_view text);
+// Reads `path`; throws InputError naming the file and the fault.
+CheckpointFile read_checkpoint(const std::string& path);
+// Replaces `path` atomically (tools/app/file_io.hpp); throws InputError naming the file and the
+// system's reason. A failed write leaves the previous checkpoint, and no temporary file.
+void write_checkpoint(const std::string& path, const CheckpointFile& file);
+
+// What `npuzzle solve` asks of the searches about checkpoints (SolveRequest::checkpoint).
+struct CheckpointRequest {
+  std::string path;            // where to keep the position ("" : nowhere)
+  double every_seconds = 600;  // --checkpoint-every
+  bool resume = false;         // go on from `from`
+  std::string from_path;       // the file --resume read
+  CheckpointFile from;
+};
+
+}  // namespace npuzzle
