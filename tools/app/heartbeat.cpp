@@ -1,6 +1,10 @@
 #include "tools/app/heartbeat.hpp"
 
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
+
+#include "tools/options.hpp"
 
 namespace npuzzle {
 
@@ -89,6 +93,34 @@ void HeartbeatPrinter::operator()(const Heartbeat& s) {
   std::fprintf(stderr, "%s: %.1f s, %s expanded (%s/s)%s, f %d%s%s\n", label_.c_str(), s.seconds,
                short_count(static_cast<double>(s.expanded)).c_str(), short_count(rate).c_str(),
                generated.c_str(), s.bound, memory.c_str(), iteration_share(s, rate).c_str());
+}
+
+std::string iteration_line(std::int64_t id, const Progress& p) {
+  char growth[32] = "";
+  if (p.previous_iteration_expanded > 0) {
+    std::snprintf(growth, sizeof growth, " (x%.2f)",
+                  static_cast<double>(p.iteration_expanded) /
+                      static_cast<double>(p.previous_iteration_expanded));
+  }
+  char line[256];
+  std::snprintf(line, sizeof line,
+                "[%lld] bound %d: %s expanded in the iteration%s, %s in all, %s generated, %s/s, "
+                "%.3f s",
+                static_cast<long long>(id), p.bound,
+                short_count(static_cast<double>(p.iteration_expanded)).c_str(), growth,
+                short_count(static_cast<double>(p.expanded)).c_str(),
+                short_count(static_cast<double>(p.generated)).c_str(), short_count(p.rate).c_str(),
+                p.seconds);
+  return line;
+}
+
+double progress_interval(const std::string& text) {
+  char* end = nullptr;
+  const double seconds = std::strtod(text.c_str(), &end);
+  if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(seconds) || seconds < 0) {
+    throw UsageError("--progress: '" + text + "' is not a number of seconds (e.g. --progress=0.5)");
+  }
+  return seconds;
 }
 
 }  // namespace npuzzle

@@ -8,7 +8,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <mutex>
@@ -210,37 +209,6 @@ void print_new_warnings(const std::vector<Configuration>& configurations, const 
     }
   }
   print_warnings(fresh, o.quiet);
-}
-
-// The progress line of one IDA* iteration: "[1] bound 50: 1.23 M expanded in the iteration (x4.10),
-// 5.67 M in all, 11.2 M generated, 12.3 M/s, 0.456 s".
-std::string iteration_line(std::int64_t id, const Progress& p) {
-  char growth[32] = "";
-  if (p.previous_iteration_expanded > 0) {
-    std::snprintf(growth, sizeof growth, " (x%.2f)",
-                  static_cast<double>(p.iteration_expanded) /
-                      static_cast<double>(p.previous_iteration_expanded));
-  }
-  char line[256];
-  std::snprintf(line, sizeof line,
-                "[%lld] bound %d: %s expanded in the iteration%s, %s in all, %s generated, %s/s, "
-                "%.3f s",
-                static_cast<long long>(id), p.bound,
-                short_count(static_cast<double>(p.iteration_expanded)).c_str(), growth,
-                short_count(static_cast<double>(p.expanded)).c_str(),
-                short_count(static_cast<double>(p.generated)).c_str(), short_count(p.rate).c_str(),
-                p.seconds);
-  return line;
-}
-
-// The heartbeat interval of --progress=SECONDS: a number of seconds, 0 (every limit poll) or more.
-double progress_interval(const std::string& text) {
-  char* end = nullptr;
-  const double seconds = std::strtod(text.c_str(), &end);
-  if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(seconds) || seconds < 0) {
-    throw UsageError("--progress: '" + text + "' is not a number of seconds (e.g. --progress=0.5)");
-  }
-  return seconds;
 }
 
 ExitCode run_solve(SolveOptions o) {
