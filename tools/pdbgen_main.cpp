@@ -1,7 +1,8 @@
 // pdbgen — builds, describes and verifies pattern databases.
 //
-//   pdbgen build --size 4x4 --partition 7-8|6-6-3|5-5-5|LISTS [--goal blank-first|blank-last|LIST]
-//                [--pdb-dir DIR] [--threads N] [--mem-limit SIZE] [--force]
+//   pdbgen build --size 4x4 [--partition 7-8|6-6-3|5-5-5|LISTS]
+//                [--goal blank-first|blank-last|LIST] [--pdb-dir DIR] [--threads N]
+//                [--mem-limit SIZE] [--force]
 //   pdbgen info FILE
 //   pdbgen verify FILE [--threads N]
 //
@@ -89,7 +90,14 @@ ExitCode run_build(const std::string& size, const std::string& partition_text,
                               " tiles, the board has " + std::to_string(rows * cols) + " cells");
   }
   validate_spec(BuildSpec{rows, cols, goal, {1}});
-  const Partition partition = parse_partition(partition_text, rows, cols, goal);
+  // No --partition: the strongest named one, which `npuzzle --heuristic pdb` prefers when present.
+  const std::string chosen =
+      partition_text.empty() ? partition_names(rows, cols).front() : partition_text;
+  if (partition_text.empty()) {
+    std::fprintf(stderr, "pdbgen: building the recommended partition for %dx%d: %s\n", rows, cols,
+                 chosen.c_str());
+  }
+  const Partition partition = parse_partition(chosen, rows, cols, goal);
   const std::filesystem::path dir =
       dir_text.empty() ? default_directory() : std::filesystem::path(dir_text);
   if (dir.empty())
@@ -217,10 +225,9 @@ int main(int argc, char** argv) {
       "Exit codes: 0 built (or present), 1 usage error, 2 a file not written, 4 interrupted (no "
       "file left), 5 not enough memory.");
   build->add_option("--size", size, "board size RxC")->capture_default_str();
-  build
-      ->add_option("--partition", partition,
-                   "7-8, 6-6-3, 5-5-5, 6-6-6-6, full, … or tile lists 1,2,3/4,5,6")
-      ->required();
+  build->add_option("--partition", partition,
+                    "7-8, 6-6-3, 5-5-5, 6-6-6-6, full, … or tile lists 1,2,3/4,5,6 (default: the "
+                    "recommended one, the strongest for the board: 4x4 7-8, 5x5 6-6-6-6)");
   build->add_option("--goal", goal, "blank-first, blank-last or the tiles of the goal")
       ->capture_default_str();
   build->add_option("--pdb-dir,--dir", dir,

@@ -77,6 +77,27 @@ TEST_F(Usability, PdbgenTakesPdbDirLikeNpuzzleAndKeepsDir) {
   EXPECT_EQ(files, 1u);  // the second build found the first one's file
 }
 
+TEST_F(Usability, PdbgenBuildsTheRecommendedPartitionWithoutOne) {
+  const std::string dir = fault::fresh_dir("pdb_recommended").string();
+  const RunResult small = run_pdbgen({"build", "--size", "2x3", "--pdb-dir", dir});
+  EXPECT_EQ(small.describe(), "exit 0") << small.err;
+  EXPECT_TRUE(contains(small.err, "recommended partition for 2x3: full")) << small.err;
+  std::size_t files = 0;
+  for (const auto& entry : fs::directory_iterator(dir)) files += entry.path().extension() == ".pdb";
+  EXPECT_EQ(files, 1u);
+  // The set `--heuristic pdb` then finds (it names the partition it uses).
+  const RunResult solve = run_npuzzle(
+      {"solve", "--size", "2x3", "--heuristic", "pdb", "--pdb-dir", dir, "-v", "4 1 2 5 0 3"});
+  EXPECT_EQ(solve.describe(), "exit 0") << solve.err;
+  EXPECT_TRUE(contains(solve.err, "pdb full")) << solve.err;
+
+  // 4x4: 7-8, refused here before anything is built (it needs about 2 GiB).
+  const RunResult big =
+      run_pdbgen({"build", "--size", "4x4", "--pdb-dir", dir, "--mem-limit", "1M"});
+  EXPECT_EQ(big.describe(), "exit 5") << big.err;
+  EXPECT_TRUE(contains(big.err, "recommended partition for 4x4: 7-8")) << big.err;
+}
+
 TEST_F(Usability, BoardMistakesGetAHint) {
   const RunResult sixteen = run_npuzzle({"solve", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16"});
   EXPECT_EQ(sixteen.describe(), "exit 2");
