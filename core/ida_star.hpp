@@ -13,6 +13,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <climits>
 #include <cstdint>
@@ -114,27 +115,69 @@ class BoundedDfs {
     return count;
   }
 
+  // Heuristics whose look-ups mostly miss the caches (pattern databases) say kBatchChildren: every
+  // child's value is then computed before the first child is searched, so the children's table
+  // reads wait on memory together instead of one after another's subtree.
+  static constexpr bool kBatchChildren = requires { requires H::kBatchChildren; };
+
   template <int Blank, int Parent, std::size_t... I>
   NPUZZLE_ALWAYS_INLINE bool visit_children(Word word, ValueArg value, int g,
                                             std::index_sequence<I...>) {
-    return (visit_child<Blank, Parent, I>(word, value, g) || ...);
+    if constexpr (kBatchChildren) {
+      const std::array<Value, sizeof...(I)> children{child_value<Blank, Parent, I>(word, value)...};
+      // Bidirectional pathmax (Felner, Zahavi, Holte et al. 2011): the node is one move from each
+      // child, so at least (the largest child's h) - 1 from the goal. With an inconsistent
+      // heuristic that can exceed the bound when the node's own h did not: then no child is
+      // searched, and the raised f is what the next bound may be.
+      const int raised = g + std::max({child_estimate<Blank, Parent, I>(children[I])...}) - 1;
+      if (raised > bound_) {
+        if (raised < next_bound_) next_bound_ = raised;
+        return false;
+      }
+      return (visit_child<Blank, Parent, I>(word, children[I], g) || ...);
+    } else {
+      return (visit_child<Blank, Parent, I>(word, child_value<Blank, Parent, I>(word, value), g) ||
+              ...);
+    }
   }
 
-  // Returns true when the goal was found below this child.
+  // The heuristic value after child I's move (the parent's own value for the move back, which is
+  // never searched).
   template <int Blank, int Parent, std::size_t I>
-  NPUZZLE_ALWAYS_INLINE bool visit_child(Word word, ValueArg value, int g) {
+  NPUZZLE_ALWAYS_INLINE Value child_value(Word word, ValueArg value) const {
+    constexpr int kTarget = B::kMoveTable[Blank].targets[I];
+    if constexpr (kTarget == Parent) {
+      return value;
+    } else {
+      const Word tile = (word >> State<B>::shift(kTarget)) & B::kCellMask;
+      return h_.update(value, static_cast<int>(tile), kTarget, Blank);
+    }
+  }
+
+  // Child I's estimate (0 for the move back, which is never searched).
+  template <int Blank, int Parent, std::size_t I>
+  NPUZZLE_ALWAYS_INLINE int child_estimate(ValueArg child) const {
+    if constexpr (B::kMoveTable[Blank].targets[I] == Parent) {
+      return 0;
+    } else {
+      return h_.estimate(child);
+    }
+  }
+
+  // Returns true when the goal was found below child I, whose heuristic value is `child`.
+  template <int Blank, int Parent, std::size_t I>
+  NPUZZLE_ALWAYS_INLINE bool visit_child(Word word, ValueArg child, int g) {
     constexpr int kTarget = B::kMoveTable[Blank].targets[I];
     if constexpr (kTarget == Parent) {
       return false;
     } else {
-      const Word tile = (word >> State<B>::shift(kTarget)) & B::kCellMask;
-      const Value child = h_.update(value, static_cast<int>(tile), kTarget, Blank);
       const int h = h_.estimate(child);
       const int f = g + 1 + h;
       if (f > bound_) {
         if (f < next_bound_) next_bound_ = f;
         return false;
       }
+      const Word tile = (word >> State<B>::shift(kTarget)) & B::kCellMask;
       const Word moved =
           word + (tile << State<B>::shift(Blank)) - (tile << State<B>::shift(kTarget));
       if ((h == 0 && moved == goal_.word) || dfs<kTarget, Blank>(moved, child, g + 1)) {

@@ -16,7 +16,7 @@ constexpr bool satisfy_the_concept() {
   static_assert(Heuristic<Manhattan<B>>);
   static_assert(Heuristic<LinearConflict<B>>);
   static_assert(Heuristic<PdbHeuristic<B>>);
-  static_assert(Heuristic<MaxOf<PdbHeuristic<B>, Reflected<PdbHeuristic<B>>>>);
+  if constexpr (B::kRows == B::kCols) static_assert(Heuristic<PdbWithReflection<B>>);
   if constexpr (B::kRows <= 4 && B::kCols <= 4) static_assert(Heuristic<WalkingDistanceLc<B>>);
   return true;
 }
@@ -27,7 +27,7 @@ constexpr bool satisfy_the_concept() {
   template class MisplacedTiles<Board<R, C>>; \
   template class Manhattan<Board<R, C>>;      \
   template class LinearConflict<Board<R, C>>; \
-  template class PdbHeuristic<Board<R, C>>;   \
+  template class PatternDatabases<Board<R, C>, 1>; \
   static_assert(satisfy_the_concept<Board<R, C>>());
 NPUZZLE_FOR_EACH_BOARD_SIZE(NPUZZLE_INSTANTIATE_HEURISTICS)
 #undef NPUZZLE_INSTANTIATE_HEURISTICS

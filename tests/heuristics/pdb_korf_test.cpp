@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "core/ida_star.hpp"
+#include "heuristics/combine.hpp"
 #include "heuristics/pdb.hpp"
 #include "heuristics/pdb_catalogue.hpp"
 #include "tests/core/test_support.hpp"

@@ -153,11 +153,10 @@ struct Pdb {
 // ("pdb:7-8+reflection", "pdb:1,2,3/4,5,6"); "" for the others.
 template <class B, class H>
 std::string exact_heuristic_name(const H& h) {
-  if constexpr (std::is_same_v<H, PdbHeuristic<B>>) {
+  if constexpr (std::is_same_v<H, PdbHeuristic<B>> || std::is_same_v<H, PdbWithReflection<B>>) {
     const pdb::Partition& p = h.set().partition;
-    return "pdb:" + (p.name.empty() || p.name == "custom" ? p.tile_lists() : p.name);
-  } else if constexpr (std::is_same_v<H, MaxOf<PdbHeuristic<B>, Reflected<PdbHeuristic<B>>>>) {
-    return exact_heuristic_name<B>(h.first()) + "+reflection";
+    return "pdb:" + (p.name.empty() || p.name == "custom" ? p.tile_lists() : p.name) +
+           (std::is_same_v<H, PdbWithReflection<B>> ? "+reflection" : "");
   } else {
     return {};
   }
@@ -168,7 +167,7 @@ std::string exact_heuristic_name(const H& h) {
 // it uses the same tables); empty for the heuristics without databases.
 template <class B, class H>
 std::vector<std::string> database_identities(const H& h) {
-  if constexpr (std::is_same_v<H, PdbHeuristic<B>>) {
+  if constexpr (std::is_same_v<H, PdbHeuristic<B>> || std::is_same_v<H, PdbWithReflection<B>>) {
     std::vector<std::string> identities;
     for (const auto& table : h.set().tables) {
       char checksum[17];
