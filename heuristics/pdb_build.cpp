@@ -26,13 +26,30 @@
 namespace npuzzle::pdb {
 namespace {
 
-int free_lane_bits(const BuildSpec& spec) {
-  const int free = spec.rows * spec.cols - static_cast<int>(spec.tiles.size());
-  return free <= 8 ? 8 : free <= 16 ? 16 : 32;
+// The most label cells (Geometry::label_cells) any placement of k tiles on the board has: every
+// set of k occupied cells is tried (at most C(25, 12) = 5.2 million).
+int max_labels(int rows, int cols, int k) {
+  const Geometry geo(rows, cols);
+  int most = 0;
+  for (std::uint64_t occupied = (std::uint64_t{1} << k) - 1; occupied <= geo.all;) {
+    most = std::max(
+        most, std::popcount(geo.label_cells(geo.all & ~static_cast<std::uint32_t>(occupied))));
+    const std::uint64_t low = occupied & -occupied, carry = occupied + low;
+    occupied = (((carry ^ occupied) >> 2) / low) | carry;  // the next set of k cells
+  }
+  return most;
 }
 
-// Per placement during the build: bit sets over its free cells (in cell order), and 1 + the stored
-// value (half the excess of the distance over the pattern's Manhattan distance), 0 until reached.
+// Bits of a lane: one per label cell.
+int lane_bits(const BuildSpec& spec) {
+  const int labels = max_labels(spec.rows, spec.cols, static_cast<int>(spec.tiles.size()));
+  return labels <= 8 ? 8 : labels <= 16 ? 16 : 32;
+}
+
+// Per placement during the build: bit sets over the label cells of its free cells (in cell order;
+// a region is all the label cells it holds; `seen` gets the bits past the labels too, with the
+// first region seen), and 1 + the stored value (half the excess of the distance over the pattern's
+// Manhattan distance), 0 until reached.
 template <class L>
 struct Slot {
   L seen;
@@ -69,9 +86,6 @@ class Builder {
       if (round.placements > 0) max_distance = depth;
       if (options_.progress) options_.progress({depth, states, placements, count_, elapsed()});
       if (round.states == 0) break;
-      if (static_cast<std::uint64_t>(depth) + 2 >= std::numeric_limits<L>::max()) {
-        throw std::logic_error("pattern database distances overflow the build lanes");
-      }
     }
     BuildResult result;
     result.meta = meta(max_distance);
@@ -86,6 +100,18 @@ class Builder {
   struct Round {
     std::uint64_t states = 0, placements = 0;  // newly reached
   };
+
+  // The lane of `region` among the label cells `labels` of its placement: throws when the labels
+  // are more than a lane holds (max_labels chose the lanes wide enough for them all).
+  static L lane(std::uint32_t region, std::uint32_t labels) {
+    if (std::popcount(labels) > std::numeric_limits<L>::digits) {
+      throw std::logic_error("pattern database region labels overflow the build lanes");
+    }
+    return static_cast<L>(extract(region, labels));
+  }
+  // The lane bits past the labels: set in `seen` with the first region seen, so that a placement
+  // whose every region is seen has all bits set.
+  static L past(std::uint32_t labels) { return static_cast<L>(~extract(labels, labels)); }
 
   double elapsed() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
@@ -119,7 +145,9 @@ class Builder {
     const std::uint32_t goal_free = geo_.all & ~goal_occupied;
     const std::uint32_t goal_region = geo_.region(std::uint32_t{1} << goal_blank, goal_free);
     Slot<L>& goal_slot = slots_[rank_placement(goal_cells, pmd_.k, geo_.n)];
-    goal_slot.seen = goal_slot.frontier[0] = static_cast<L>(extract(goal_region, goal_free));
+    const std::uint32_t goal_labels = geo_.label_cells(goal_free);
+    goal_slot.frontier[0] = lane(goal_region, goal_labels);
+    goal_slot.seen = goal_slot.frontier[0] | past(goal_labels);
   }
 
   // Expands every placement on the frontier of round `depth` in parallel chunks.
@@ -141,6 +169,7 @@ class Builder {
 
   Round expand_range(int depth, std::uint64_t begin, std::uint64_t end) {
     const int cur = depth & 1, next = cur ^ 1, k = pmd_.k, n = geo_.n;
+    constexpr L kAll = std::numeric_limits<L>::max();
     Round local;
     int local_max_stored = 0;
     std::uint8_t cells[kMaxCells];
@@ -156,36 +185,49 @@ class Builder {
       if (frontier == 0) continue;
       slot.frontier[cur] = 0;
       const std::uint32_t occupied = unrank_placement(r, k, n, cells);
+      const std::uint32_t free = geo_.all & ~occupied;
       if (slot.stored_plus_one == 0) {
         const int excess = depth - pmd_.distance(cells);
         if (excess < 0 || excess % 2 != 0) {
           throw std::logic_error("pattern database entry below or off the Manhattan parity");
         }
+        if (excess / 2 + 1 > std::int64_t{std::numeric_limits<L>::max()}) {
+          throw std::logic_error("pattern database distances overflow the build lanes");
+        }
         slot.stored_plus_one = static_cast<L>(excess / 2 + 1);
         local_max_stored = std::max(local_max_stored, excess / 2);
         ++local.placements;
       }
+      // The cells of the frontier's regions (all of `free` when every region is on it).
+      const std::uint32_t labels = geo_.label_cells(free), seeds = deposit(frontier, labels);
+      const std::uint32_t regions = seeds == labels ? free : geo_.region(seeds, free);
       // All successors first, their slots prefetched, so the cache misses overlap.
       int count_pending = 0;
-      for_each_tile_move(geo_, cells, k, deposit(frontier, geo_.all & ~occupied),
-                         [&](int from, int to, std::uint64_t r2) {
-                           __builtin_prefetch(&slots_[r2], 1);
-                           const std::uint32_t moved =
-                               occupied ^ (std::uint32_t{1} << from) ^ (std::uint32_t{1} << to);
-                           pending[count_pending++] = {r2, geo_.all & ~moved, from};
-                           return false;
-                         });
+      for_each_tile_move(geo_, cells, k, regions, [&](int from, int to, std::uint64_t r2) {
+        __builtin_prefetch(&slots_[r2], 1);
+        const std::uint32_t moved =
+            occupied ^ (std::uint32_t{1} << from) ^ (std::uint32_t{1} << to);
+        pending[count_pending++] = {r2, geo_.all & ~moved, from};
+        return false;
+      });
       for (int p = 0; p < count_pending; ++p) {
-        const std::uint32_t free2 = pending[p].free;
-        const int from = pending[p].from;
-        const L bit =
-            static_cast<L>(L{1} << std::popcount(free2 & ((std::uint32_t{1} << from) - 1)));
         Slot<L>& target = slots_[pending[p].rank];
         std::atomic_ref<L> seen(target.seen);
-        if (seen.load(std::memory_order_relaxed) & bit) continue;
-        const auto region =
-            static_cast<L>(extract(geo_.region(std::uint32_t{1} << from, free2), free2));
-        if (seen.fetch_or(region, std::memory_order_relaxed) & bit) continue;
+        const L seen_before = seen.load(std::memory_order_relaxed);
+        if (seen_before == kAll) continue;  // every region of the placement seen
+        // A seen region has all its labels set: one label of the blank's region, found without a
+        // flood fill, tells whether it is new. With one label, free2 is one region.
+        const std::uint32_t free2 = pending[p].free;
+        const int from = pending[p].from;
+        const std::uint32_t labels2 = geo_.label_cells(free2);
+        const bool one_region = (labels2 & (labels2 - 1)) == 0;
+        const L bit =
+            one_region ? L{1}
+                       : lane(std::uint32_t{1} << geo_.label_cell(from, free2, labels2), labels2);
+        if (seen_before & bit) continue;
+        const L region =
+            one_region ? L{1} : lane(geo_.region(std::uint32_t{1} << from, free2), labels2);
+        if (seen.fetch_or(region | past(labels2), std::memory_order_relaxed) & bit) continue;
         std::atomic_ref<L>(target.frontier[next]).fetch_or(region, std::memory_order_relaxed);
         ++local.states;
       }
@@ -284,7 +326,7 @@ void validate_spec(const BuildSpec& spec) {
 std::uint64_t build_memory_bytes(const BuildSpec& spec) {
   const std::uint64_t count =
       placement_count(spec.rows * spec.cols, static_cast<int>(spec.tiles.size()));
-  const std::uint64_t slot = 4 * static_cast<std::uint64_t>(free_lane_bits(spec) / 8);
+  const std::uint64_t slot = 4 * static_cast<std::uint64_t>(lane_bits(spec) / 8);
   return count * slot + count + (std::uint64_t{64} << 20);  // + payload (<= a byte each) + runtime
 }
 
@@ -302,7 +344,7 @@ std::uint64_t available_memory_bytes() {
 BuildResult build_table(const BuildSpec& spec, const BuildOptions& options) {
   validate_spec(spec);
   try {
-    switch (free_lane_bits(spec)) {
+    switch (lane_bits(spec)) {
       case 8:
         return Builder<std::uint8_t>(spec, options).run();
       case 16:

@@ -5,10 +5,18 @@
 // cells cost nothing, so a region is one abstract state; moving a pattern tile into the region
 // costs one. The search runs in rounds, one per distance: each round scans the whole table in
 // parallel chunks (TBB) and expands the placements on the current frontier; successors are marked
-// with atomic ORs into per-placement bit sets of free cells (seen, frontier of this round, frontier
-// of the next), compressed to the placement's free cells with pext. A placement's entry is the
-// first round that reaches any of its regions: the fewest pattern moves from it, the blank
-// anywhere, to the goal placement with the blank in the goal blank's region.
+// with atomic ORs into per-placement bit sets of regions (seen, frontier of this round, frontier of
+// the next). A region is named by its label cells (Geometry::label_cells: last cells of row runs
+// of free cells with no free cell below the run; a region's highest cell is one), one bit per
+// label cell of the placement, so a lane is 8 bits when no placement of k tiles has more than 8
+// label cells (every pattern of up to 8 tiles on 4x4 and 5x5), else 16 or 32; a Slot is 4 lanes:
+// 4 bytes per placement for 5x5 with 6 or 7 tiles (9.7 GB for 7), where one bit per free cell took
+// 16. Whether a successor's region is new is read from `seen` without a flood fill: `seen` is all
+// ones once every region of the placement is seen (the bits past its labels are set with the first
+// region), else one label cell of the blank's region, found by walking right and down, tells (a
+// new region sets all its labels). A placement's entry is the first round that reaches any of its
+// regions: the fewest pattern moves from it, the blank anywhere, to the goal placement with the
+// blank in the goal blank's region.
 //
 // The board geometry is a run-time value here (the builder is not on any hot search path), so one
 // compiled builder serves every board size.
@@ -57,7 +65,8 @@ struct BuildResult {
 // cells-1). Throws PdbError(Usage).
 void validate_spec(const BuildSpec& spec);
 
-// The peak memory the build needs, in bytes (the working table plus the payload).
+// The peak memory the build needs, in bytes: the working table (4 lanes per placement, their width
+// from the pattern's most label cells) plus the payload.
 std::uint64_t build_memory_bytes(const BuildSpec& spec);
 
 // The memory of this machine available to a build (MemAvailable), in bytes; 0 when unknown.

@@ -1,6 +1,7 @@
 // heuristics/pdb_geometry.hpp — the board at run time for building and verifying pattern databases:
-// cells as bits of a 32-bit mask, the pattern's Manhattan distances, and the one loop over the
-// moves of a pattern tile into a neighbouring cell that the builder and the verifier share.
+// cells as bits of a 32-bit mask, regions of free cells and the label cells that name them, the
+// pattern's Manhattan distances, and the one loop over the moves of a pattern tile into a
+// neighbouring cell that the builder and the verifier share.
 //
 // The geometry is a run-time value (the builder is not on any hot search path), so one compiled
 // builder serves every board size.
@@ -25,6 +26,7 @@ struct Geometry {
   std::uint32_t not_left = 0;   // cells not in the first column
   std::uint32_t not_right = 0;  // cells not in the last column
   std::uint32_t neighbours[kMaxCells] = {};
+  std::uint32_t row_cells[kMaxCells] = {};  // the cells of each cell's row
 
   Geometry(int r, int c) : rows(r), cols(c), n(r * c) {
     all = (std::uint32_t{1} << n) - 1;
@@ -38,6 +40,7 @@ struct Geometry {
       if (col > 0) m |= std::uint32_t{1} << (cell - 1);
       if (col + 1 < c) m |= std::uint32_t{1} << (cell + 1);
       neighbours[cell] = m;
+      row_cells[cell] = ((std::uint32_t{1} << c) - 1) << (row * c);
     }
   }
   // The connected region of `free` cells holding the cells of `seed` (a subset of `free`).
@@ -49,6 +52,31 @@ struct Geometry {
       x &= free;
     } while (x != previous);
     return x;
+  }
+  // The label cells of `free`: the last cell of each run of free cells along a row (no free right
+  // neighbour) when no cell of the run has a free cell below. The highest cell of a region is one
+  // (a region may hold several), so a region is named by the label cells it holds.
+  std::uint32_t label_cells(std::uint32_t free) const {
+    const std::uint32_t over_free = free & (free >> cols);
+    const std::uint32_t ends = free & ~((free & not_left) >> 1);
+    // The cells of each run from its first cell over a free cell on: a carry along the run (cells
+    // of the last column are left out of the sum so that no carry runs into the next row).
+    const std::uint32_t inner = free & not_right;
+    const std::uint32_t sum = inner + (over_free & inner);
+    return ends & ~(over_free | (inner & ~sum) | (sum & ~inner & free));
+  }
+  // A label cell of the region of `free` holding `cell` (`labels` = label_cells(free)), found
+  // without a flood fill: right to the last cell of the run; when that is no label, some cell of
+  // the run is over a free cell: down from the last such, and again. Every step goes to a higher
+  // cell of the same region.
+  int label_cell(int cell, std::uint32_t free, std::uint32_t labels) const {
+    const std::uint32_t over_free = free & (free >> cols);
+    for (;;) {
+      const std::uint32_t fence = (~free | ~row_cells[cell]) & (~std::uint32_t{1} << cell);
+      const int last = std::countr_zero(fence) - 1;
+      if (labels >> last & 1) return last;
+      cell = 31 - std::countl_zero(over_free & ((std::uint32_t{2} << last) - 1)) + cols;
+    }
   }
 };
 
