@@ -10,10 +10,11 @@
 //   npuzzle::api::Result r = npuzzle::api::solve(board, options);  // r.moves, r.optimal, …
 //
 // Errors: text that is not a board throws BoardError, an option the solver does not know (or that
-// does not fit the board) throws OptionError, both with the message the command line prints. A
-// search that cannot run for another reason (a bad pattern database file, an internal error)
-// returns a Result with status Error and the message in `error`. Unsolvable boards are never
-// searched; limits and the stop flag end a search with status Limit and the statistics so far.
+// does not fit the board, or that the algorithm does not take: a tie-break for ida) throws
+// OptionError, both with the message the command line prints. A search that cannot run for another
+// reason (a bad pattern database file, an internal error) returns a Result with status Error and
+// the message in `error`. Unsolvable boards are never searched; limits and the stop flag end a
+// search with status Limit and the statistics so far.
 //
 // Every function may be called from several threads at once (each call owns its search).
 // Invariant of every Result with status Solved: its moves were replayed from the board and end on
@@ -92,16 +93,18 @@ struct Progress {
   double seconds = 0;
 };
 
-// What to run, named as `npuzzle solve`'s options (--algo, --heuristic, --goal, …).
+// What to run, named as `npuzzle solve`'s options (--algo, --heuristic, --goal, …). An empty string
+// is an option not given; one given that the algorithm does not take (tie_break, owner_hash,
+// mem_limit, heuristic, pdb_dir) throws OptionError, as the command line refuses it.
 struct SolveOptions {
   std::string algorithm = "ida";  // ida, astar, hda, pida, bfs, dfbnb, greedy
   std::string heuristic;  // misplaced, md, lc, wd, pdb, pdb:PARTITION; "" the best for the board
   std::string goal = "blank-first";
-  std::string tie_break;  // astar, greedy: lifo, fifo, larger-g; "" the algorithm's default
-  std::string owner_hash = "abstract-zobrist";  // hda: abstract-zobrist or zobrist
-  int threads = 1;                              // threads inside the search (hda, pida)
-  double time_limit = 0;                        // seconds; 0 none
-  std::uint64_t node_limit = 0;                 // expanded nodes; 0 none
+  std::string tie_break;         // astar, greedy: lifo, fifo, larger-g; "" the algorithm's default
+  std::string owner_hash;        // hda: abstract-zobrist or zobrist; "" the default (the first)
+  int threads = 1;               // threads inside the search (hda, pida)
+  double time_limit = 0;         // seconds; 0 none
+  std::uint64_t node_limit = 0;  // expanded nodes; 0 none
   std::string mem_limit;  // "512M", "4G", a number of bytes; "" none (searches that store nodes)
   std::string pdb_dir;    // pattern databases; "" $NPUZZLE_PDB_DIR, else the per-user cache
   const std::atomic<bool>* stop = nullptr;        // set (from any thread) to stop the search

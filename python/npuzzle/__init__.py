@@ -207,18 +207,26 @@ def random_boards(size="4x4", count=1, seed=None, goal="blank-first", walk=None)
         seed = secrets.randbits(64)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
         raise ValueError(f"--seed: {seed!r} is not a non-negative integer")
-    if walk is not None and walk < 0:
-        raise ValueError("--walk must not be negative")
-    parts = _npuzzle.random_boards(_size_text(size), count, seed, _goal_text(goal),
-                                   -1 if walk is None else walk)
+    parts = _npuzzle.random_boards(_size_text(size), _count("count", count, _INT_MAX), seed,
+                                   _goal_text(goal),
+                                   -1 if walk is None else _count("walk", walk, _INT_MAX))
     return [Board._make(p) for p in parts]
 
 
-def _count(name, value):
+_INT_MAX = (1 << 31) - 1  # the engine's int: threads, count, walk
+_UINT64_MAX = (1 << 64) - 1  # node_limit, as the command line's --node-limit
+
+
+def _count(name, value, most):
+    """``value`` as a whole number from 0 to ``most`` (None: 0); ValueError for anything else,
+    since a Python int past the engine's type would not even reach its checks."""
     if value is None:
         return 0
+    option = f"--{name.replace('_', '-')}"
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"--{name.replace('_', '-')}: {value!r} is not a count >= 0")
+        raise ValueError(f"{option}: {value!r} is not a count >= 0")
+    if value > most:
+        raise ValueError(f"{option}: {value!r} is too large")
     return value
 
 
@@ -232,23 +240,27 @@ def _options(goal, algorithm, algo, heuristic, tie_break, owner_hash, threads, t
     if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
         raise ValueError(f"--time-limit: {time_limit!r} is not a number of seconds >= 0")
     return {"algorithm": algorithm or algo or "ida", "heuristic": heuristic or "",
-            "goal": _goal_text(goal), "tie_break": tie_break or "", "owner_hash": owner_hash,
-            "threads": _count("threads", threads), "time_limit": float(time_limit),
-            "node_limit": _count("node_limit", node_limit),
+            "goal": _goal_text(goal), "tie_break": tie_break or "",
+            "owner_hash": owner_hash or "",
+            "threads": _count("threads", threads, _INT_MAX), "time_limit": float(time_limit),
+            "node_limit": _count("node_limit", node_limit, _UINT64_MAX),
             "mem_limit": "" if mem_limit is None else str(mem_limit), "pdb_dir": pdb_dir or ""}
 
 
 def solve(board, *, goal="blank-first", algorithm=None, heuristic=None, tie_break=None,
-          owner_hash="abstract-zobrist", threads=1, time_limit=0, node_limit=0, mem_limit=None,
+          owner_hash=None, threads=1, time_limit=0, node_limit=0, mem_limit=None,
           pdb_dir=None, size=None, algo=None):
     """Solve ``board`` (a Board, its text, or its tiles) as ``npuzzle solve`` would.
 
     Keywords are the command line's options: ``goal``, ``algorithm`` (or ``algo``: ida, astar,
     hda, pida, bfs, dfbnb, greedy), ``heuristic`` (misplaced, md, lc, wd, pdb, pdb:PARTITION;
     None: the best for the board), ``tie_break`` (lifo, fifo, larger-g; None: the algorithm's
-    default), ``owner_hash``, ``threads`` (inside the search: hda, pida), ``time_limit`` (seconds), ``node_limit``,
-    ``mem_limit`` (bytes, or "512M"), ``pdb_dir``, ``size`` (for boards given as text).
-    Returns a Result; raises ValueError for a bad board or option, KeyboardInterrupt on Ctrl-C.
+    default), ``owner_hash`` (hda; None: abstract-zobrist), ``threads`` (inside the search: hda,
+    pida), ``time_limit`` (seconds), ``node_limit``, ``mem_limit`` (bytes, or "512M"), ``pdb_dir``,
+    ``size`` (for boards given as text). Options left at None are not given; one given that the
+    algorithm does not take (tie_break for ida, heuristic for bfs …) is refused as the command line
+    refuses it. Returns a Result; raises ValueError for a bad board or option, KeyboardInterrupt
+    on Ctrl-C.
     """
     board = board if isinstance(board, Board) else Board(board, size=size)
     options = _options(goal, algorithm, algo, heuristic, tie_break, owner_hash, threads,
@@ -258,7 +270,7 @@ def solve(board, *, goal="blank-first", algorithm=None, heuristic=None, tie_brea
 
 
 def solve_all(boards, *, goal="blank-first", algorithm=None, heuristic=None,
-              tie_break=None, owner_hash="abstract-zobrist", threads=1, time_limit=0,
+              tie_break=None, owner_hash=None, threads=1, time_limit=0,
               node_limit=0, mem_limit=None, pdb_dir=None, size=None, algo=None):
     """Solve many boards as ``npuzzle solve --threads N`` does: with hda and pida the threads
     work inside each search, with the other algorithms N boards are solved at once. Limits are

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <string>
 
 #include "npuzzle/npuzzle.hpp"
 
@@ -85,6 +86,48 @@ TEST(Api, OptionsAreTheCommandLines) {
     set(options);
     EXPECT_THROW(solve(board, options), OptionError);
   }
+}
+
+// An option the algorithm does not take is refused with the command line's message (option_use);
+// options left empty are not given, whatever the algorithm.
+TEST(Api, OptionsTheAlgorithmDoesNotTakeAreRefused) {
+  const Board board = parse_board("1 2 3 4 5 6 7 0 8");
+  const auto refusal = [&](void (*set)(SolveOptions&)) {
+    SolveOptions options;
+    set(options);
+    try {
+      solve(board, options);
+    } catch (const OptionError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no OptionError");
+  };
+  EXPECT_EQ(refusal(+[](SolveOptions& o) { o.tie_break = "lifo"; }),
+            "--tie-break applies to astar, greedy (the best-first searches); --algo ida does not "
+            "take it");
+  EXPECT_EQ(refusal(+[](SolveOptions& o) {
+              o.owner_hash = "zobrist";
+            }).rfind("--owner-hash applies to hda", 0),
+            0u);
+  EXPECT_EQ(refusal(+[](SolveOptions& o) {
+              o.mem_limit = "512M";
+            }).rfind("--mem-limit applies to astar, hda, bfs, greedy", 0),
+            0u);
+  EXPECT_EQ(refusal(+[](SolveOptions& o) {
+              o.algorithm = "bfs";
+              o.heuristic = "md";
+            }).rfind("--heuristic applies to", 0),
+            0u);
+  for (const char* algorithm : {"ida", "astar", "hda", "pida", "bfs", "dfbnb", "greedy"}) {
+    SolveOptions defaults;
+    defaults.algorithm = algorithm;
+    EXPECT_EQ(solve(board, defaults).status, Status::Solved) << algorithm;
+  }
+  SolveOptions taken;
+  taken.algorithm = "hda";
+  taken.owner_hash = "zobrist";
+  taken.mem_limit = "512M";
+  EXPECT_EQ(solve(board, taken).status, Status::Solved);
 }
 
 TEST(Api, LimitsAndTheStopFlagEndASearch) {

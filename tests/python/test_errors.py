@@ -117,3 +117,51 @@ def test_pattern_databases_in_a_directory_of_ones_own(tmp_path):
     assert (r.status, r.optimal, r.moves, r.expanded) == ("solved", True, want["moves"],
                                                         want["expanded"])
     assert any(tmp_path.iterdir())  # the database was built there
+
+
+@pytest.mark.parametrize("keywords,cli_args", [
+    ({"tie_break": "lifo"}, ["--tie-break", "lifo"]),
+    ({"owner_hash": "zobrist"}, ["--owner-hash", "zobrist"]),
+    ({"mem_limit": "512M"}, ["--mem-limit", "512M"]),
+    ({"algorithm": "bfs", "heuristic": "md"}, ["--algo", "bfs", "--heuristic", "md"]),
+    ({"algorithm": "bfs", "pdb_dir": "/tmp"}, ["--algo", "bfs", "--pdb-dir", "/tmp"])])
+def test_an_option_the_algorithm_does_not_take_raises_the_cli_message(keywords, cli_args):
+    board = "1 0 2 3 4 5 6 7 8"
+    code, out, err = run_cli(["solve", *cli_args, board])
+    assert (code, out) == (1, "")
+    assert "applies to" in err
+    with pytest.raises(ValueError) as caught:
+        npuzzle.solve(board, **keywords)
+    assert err.strip() == f"npuzzle: {caught.value}"
+    with pytest.raises(ValueError):
+        npuzzle.solve_all([board], **keywords)
+
+
+def test_options_left_at_their_defaults_are_not_given():
+    board = "1 0 2 3 4 5 6 7 8"
+    for algorithm in ("ida", "astar", "hda", "pida", "bfs", "dfbnb", "greedy"):
+        assert npuzzle.solve(board, algorithm=algorithm).status == "solved", algorithm
+    taken = npuzzle.solve(board, algorithm="hda", heuristic="md", owner_hash="zobrist",
+                          mem_limit="512M", threads=2)
+    assert taken.status == "solved"
+    assert npuzzle.solve(board, algorithm="greedy", heuristic="md", tie_break="fifo").solved
+
+
+@pytest.mark.parametrize("call", [
+    lambda: npuzzle.solve("1 0 2 3 4 5 6 7 8", threads=2**31),
+    lambda: npuzzle.solve("1 0 2 3 4 5 6 7 8", node_limit=2**64),
+    lambda: npuzzle.solve_all(["1 0 2 3 4 5 6 7 8"], threads=2**63),
+    lambda: npuzzle.random_boards(size="4x4", count=2**64),
+    lambda: npuzzle.random_boards(size="4x4", count=2**31, walk=3),
+    lambda: npuzzle.random_boards(size="4x4", walk=2**64)])
+def test_integers_past_the_engines_types_raise_value_error(call):
+    with pytest.raises(ValueError, match=r"^--[a-z-]+: \d+ is too large$"):
+        call()
+
+
+def test_the_largest_node_limit_is_taken():
+    assert npuzzle.solve("1 0 2 3 4 5 6 7 8", node_limit=2**64 - 1).solved
+    with pytest.raises(ValueError, match="--threads must be between 1 and 1024"):
+        npuzzle.solve("1 0 2 3 4 5 6 7 8", threads=2**31 - 1)
+    with pytest.raises(ValueError, match="--count: -1 is not a count >= 0"):
+        npuzzle.random_boards(size="3x3", count=-1)

@@ -1,9 +1,11 @@
 // End-to-end tests of `npuzzle bench`'s honesty: solved / limit / mismatch counts in the table and
 // the CSV (a sweep of limits shows no speedup), plain board files read as boards with no known
-// optimum, and the exact heuristic (partition and reflection) named in JSON, CSV and the table.
+// optimum, the exact heuristic (partition and reflection) named in JSON, CSV and the table, and
+// lists of algorithms, heuristics and tie-breaks run one configuration after another.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <map>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -19,6 +21,7 @@ using fault::run_program;
 using fault::RunResult;
 using fault::RunSpec;
 
+using cli::contains;
 using cli::lines_of;
 using cli::run_npuzzle;
 
@@ -29,6 +32,42 @@ std::string table_row(const std::string& out, const std::string& algorithm, int 
     if (std::regex_match(line, row)) return line;
   }
   return {};
+}
+
+// The configurations of the titles ("ida + md", "astar + md (lifo)"), in order.
+std::vector<std::string> titles(const std::string& out) {
+  const std::regex title(R"(^bench: [^,]+, \d+ instances?, (.+), goal )");
+  std::vector<std::string> configurations;
+  std::smatch match;
+  for (const std::string& line : lines_of(out)) {
+    if (std::regex_search(line, match, title)) configurations.push_back(match[1]);
+  }
+  return configurations;
+}
+
+// How many rows of the CSV `text` have each value of the columns `names` (joined by '|').
+std::map<std::string, int> csv_counts(const std::string& text,
+                                      const std::vector<std::string>& names) {
+  const auto cells = [](const std::string& line) {
+    std::vector<std::string> out;
+    std::istringstream in(line);
+    for (std::string cell; std::getline(in, cell, ',');) out.push_back(cell);
+    if (!line.empty() && line.back() == ',') out.emplace_back();
+    return out;
+  };
+  const std::vector<std::string> lines = lines_of(text);
+  const std::vector<std::string> header = cells(lines.at(0));
+  std::map<std::string, int> counts;
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    const std::vector<std::string> row = cells(lines[i]);
+    std::string key;
+    for (const std::string& name : names) {
+      const auto column = std::find(header.begin(), header.end(), name) - header.begin();
+      key += (key.empty() ? "" : "|") + row.at(static_cast<std::size_t>(column));
+    }
+    ++counts[key];
+  }
+  return counts;
 }
 
 class BenchReport : public ::testing::Test {
@@ -70,6 +109,12 @@ TEST_F(BenchReport, ASweepOfLimitsShowsTheCountsAndNoSpeedup) {
   const RunResult run =
       run_npuzzle({"bench", "--quiet", "--heuristic", "md", "--node-limit", "5", "--ids", "1-3"});
   EXPECT_EQ(run.describe(), "exit 4") << run.err;
+  EXPECT_EQ(run.err, "") << "--quiet: the table counts the limits";
+  const RunResult loud =
+      run_npuzzle({"bench", "--heuristic", "md", "--node-limit", "5", "--ids", "1"});
+  EXPECT_EQ(loud.describe(), "exit 4") << loud.err;
+  EXPECT_TRUE(contains(loud.err, "instance 1 with ida + md on 1 threads: limit: node limit"))
+      << loud.err;
   const std::string row = table_row(run.out, "ida", 1);
   ASSERT_FALSE(row.empty()) << run.out;
   // solved 0, limit 3, mismatch 0 … and '-' where a speedup and an efficiency would be.
@@ -85,6 +130,7 @@ TEST_F(BenchReport, AWrongOptimumIsCountedAsAMismatch) {
   const std::string csv = (dir / "mismatch.csv").string();
   const RunResult run = run_npuzzle({"bench", "--quiet", "--heuristic", "md", "--csv", csv, set});
   EXPECT_EQ(run.describe(), "exit 2");
+  EXPECT_TRUE(contains(run.err, "length 1 but the known optimum is 3")) << "even with --quiet";
   const std::string row = table_row(run.out, "ida", 1);
   EXPECT_TRUE(std::regex_search(row, std::regex(R"(^ *ida +1 +0 +0 +1 )"))) << run.out;
   const auto csv_lines = lines_of(fault::read_text(csv));
@@ -130,6 +176,67 @@ TEST_F(BenchReport, TheExactHeuristicIsNamed) {
   const RunResult last = run_program(solve);
   ASSERT_EQ(last.describe(), "exit 0") << last.err;
   EXPECT_EQ(nlohmann::json::parse(lines_of(last.out).at(0))["heuristic"], "pdb:full") << last.out;
+}
+
+// --algo, --heuristic and --tie-break lists: every meaningful configuration (as `solve` expands
+// them: each algorithm with each heuristic, bfs once, the tie-breaks for the best-first searches)
+// runs in turn with its title and table; the CSV names each row's configuration.
+TEST_F(BenchReport, ListsRunEveryConfigurationInTurn) {
+  const fs::path dir = fault::fresh_dir("bench_lists");
+  const std::string file =
+      fault::write_text(dir / "boards.txt", "1 0 2 3 4 5 6 7 8\n8 1 3 4 0 2 7 6 5\n");
+  const std::string csv = (dir / "lists.csv").string();
+  const RunResult run = run_npuzzle(
+      {"bench", "--quiet", "--algo", "ida,astar,bfs", "--heuristic", "md,lc", "--csv", csv, file});
+  ASSERT_EQ(run.describe(), "exit 0") << run.err;
+  EXPECT_EQ(titles(run.out), (std::vector<std::string>{"ida + md", "ida + lc", "astar + md",
+                                                       "astar + lc", "bfs + none"}))
+      << run.out;
+  const std::regex solved_row(R"(^ *(ida|astar|bfs) +1 +2 +0 +0 .*)");
+  int rows = 0;
+  for (const std::string& line : lines_of(run.out)) rows += std::regex_match(line, solved_row);
+  EXPECT_EQ(rows, 5) << run.out;
+  EXPECT_EQ(csv_counts(fault::read_text(csv), {"algorithm", "heuristic", "check"}),
+            (std::map<std::string, int>{{"ida|md|ok", 2},
+                                        {"ida|lc|ok", 2},
+                                        {"astar|md|ok", 2},
+                                        {"astar|lc|ok", 2},
+                                        {"bfs|none|ok", 2}}));
+
+  const RunResult ties = run_npuzzle({"bench", "--quiet", "--algo", "astar,ida", "--heuristic",
+                                      "md", "--tie-break", "lifo,fifo", "--csv", csv, file});
+  ASSERT_EQ(ties.describe(), "exit 0") << ties.err;
+  EXPECT_EQ(titles(ties.out),
+            (std::vector<std::string>{"astar + md (lifo)", "astar + md (fifo)", "ida + md"}))
+      << ties.out;
+  EXPECT_EQ(csv_counts(fault::read_text(csv), {"algorithm", "tie_break"}),
+            (std::map<std::string, int>{{"astar|lifo", 2}, {"astar|fifo", 2}, {"ida|", 2}}));
+
+  // The baseline runs once per heuristic and tie-break, its row in every table it is the base of.
+  const RunResult base = run_npuzzle({"bench", "--quiet", "--algo", "pida,hda", "--heuristic", "md",
+                                      "--threads", "1,2", "--baseline", "ida", "--csv", csv, file});
+  ASSERT_EQ(base.describe(), "exit 0") << base.err;
+  EXPECT_EQ(titles(base.out), (std::vector<std::string>{"pida + md", "hda + md"})) << base.out;
+  int baseline_rows = 0;
+  for (const std::string& line : lines_of(base.out)) {
+    baseline_rows += std::regex_match(line, std::regex(R"(^ *ida +1 .* 1\.00 +1\.00 .*)"));
+  }
+  EXPECT_EQ(baseline_rows, 2) << base.out;
+  EXPECT_EQ(csv_counts(fault::read_text(csv), {"algorithm", "threads"}),
+            (std::map<std::string, int>{
+                {"ida|1", 2}, {"pida|1", 2}, {"pida|2", 2}, {"hda|1", 2}, {"hda|2", 2}}));
+
+  // One plot cannot hold several configurations: refused before any search.
+  const RunResult plot = run_npuzzle({"bench", "--algo", "ida,astar", "--heuristic", "md", "--plot",
+                                      (dir / "p.png").string(), file});
+  EXPECT_EQ(plot.describe(), "exit 1");
+  EXPECT_TRUE(contains(plot.err, "--plot draws one configuration")) << plot.err;
+  EXPECT_TRUE(plot.out.empty()) << plot.out;
+  // An option none of the configurations takes is refused as by `solve`.
+  const RunResult refused =
+      run_npuzzle({"bench", "--algo", "ida,pida", "--tie-break", "lifo,fifo", file});
+  EXPECT_EQ(refused.describe(), "exit 1");
+  EXPECT_TRUE(contains(refused.err, "--tie-break applies to astar, greedy")) << refused.err;
 }
 
 }  // namespace

@@ -252,7 +252,7 @@ TEST(Checkpoint, VerboseProgressShowsIterationsSubtreesAndTimeLeft) {
   const KorfInstance instance = korf(13);
   const RunResult run =
       run_npuzzle({"solve", "--algo", "pida", "--threads", "2", "--heuristic", "md", "-v",
-                   "--progress=0", "--output", "json", instance.tiles});
+                   "--progress=0.0001", "--output", "json", instance.tiles});
   ASSERT_EQ(run.exit_code, 0) << run.describe() << run.err;
   EXPECT_TRUE(std::regex_search(
       run.err,

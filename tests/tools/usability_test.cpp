@@ -3,6 +3,7 @@
 // singular forms, and the --animate page's write failures (the page itself: tests/browser).
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <iterator>
 #include <regex>
 #include <string>
@@ -142,6 +143,24 @@ TEST_F(Usability, FileErrorsGiveTheSystemsReason) {
   EXPECT_EQ(page_nowhere.describe(), "exit 2");
   EXPECT_TRUE(contains(page_nowhere.err, "No such file or directory")) << page_nowhere.err;
   EXPECT_TRUE(contains(page_nowhere.out, "solved")) << "the result is printed before the page";
+
+  // bench's --csv (opened before the sweeps) and --plot (written after them).
+  const std::string set = fault::write_text(dir / "boards.txt", "1 0 2 3 4 5 6 7 8\n");
+  const std::string csv_nowhere = (dir / "no" / "x.csv").string();
+  const RunResult no_csv =
+      run_npuzzle({"bench", "--quiet", "--heuristic", "md", "--csv", csv_nowhere, set});
+  EXPECT_EQ(no_csv.describe(), "exit 2");
+  EXPECT_TRUE(contains(no_csv.err, csv_nowhere + "': No such file or directory")) << no_csv.err;
+  const RunResult csv_dir =
+      run_npuzzle({"bench", "--quiet", "--heuristic", "md", "--csv", dir.string(), set});
+  EXPECT_EQ(csv_dir.describe(), "exit 2");
+  EXPECT_TRUE(contains(csv_dir.err, dir.string() + "': Is a directory")) << csv_dir.err;
+  if (std::system("command -v gnuplot >/dev/null 2>&1") == 0) {  // the plot is drawn first
+    const RunResult plot_dir =
+        run_npuzzle({"bench", "--quiet", "--heuristic", "md", "--plot", dir.string(), set});
+    EXPECT_EQ(plot_dir.describe(), "exit 2");
+    EXPECT_TRUE(contains(plot_dir.err, dir.string() + "': Is a directory")) << plot_dir.err;
+  }
 }
 
 TEST_F(Usability, OneMoveIsSingular) {
@@ -226,14 +245,14 @@ TEST_F(Usability, EachSubcommandsHelpListsItsOwnExitCodes) {
   EXPECT_FALSE(contains(info.out, "not enough memory")) << info.out;
 }
 
-// Every algorithm reports a heartbeat from its limit poll with --progress (here =0: at every poll);
-// a run whose stderr is not a terminal and has no --progress stays silent.
+// Every algorithm reports a heartbeat from its limit poll with --progress (here =0.0001: about
+// every poll); a run whose stderr is not a terminal and has no --progress stays silent.
 TEST_F(Usability, HeartbeatWithProgressForEveryAlgorithm) {
   const std::string hard = "11 14 13 1 2 3 12 4 15 7 9 5 10 6 8 0";  // 66 moves
   for (const std::string algorithm : {"ida", "astar", "bfs", "dfbnb", "greedy", "hda", "pida"}) {
     SCOPED_TRACE(algorithm);
     std::vector<std::string> args = {"solve",   "--output",     "json",   "--algo",
-                                     algorithm, "--node-limit", "100000", "--progress=0"};
+                                     algorithm, "--node-limit", "100000", "--progress=0.0001"};
     if (algorithm != "bfs") args.insert(args.end(), {"--heuristic", "md"});
     if (algorithm == "hda" || algorithm == "pida") args.insert(args.end(), {"--threads", "2"});
     args.push_back(hard);
@@ -251,8 +270,8 @@ TEST_F(Usability, HeartbeatWithProgressForEveryAlgorithm) {
 }
 
 // --progress=SECONDS takes a fraction (a run of a few milliseconds prints no line, or one on a
-// machine so slow that it lasts the interval, where =0 prints one a poll) and refuses what is not a
-// number of seconds.
+// machine so slow that it lasts the interval, where =0.0001 prints about one a poll) and refuses
+// what is not a number of seconds above 0: 0 would flood stderr with a line at every poll.
 TEST_F(Usability, ProgressIntervalTakesFractionsAndRefusesNonsense) {
   const std::string hard = "11 14 13 1 2 3 12 4 15 7 9 5 10 6 8 0";
   const RunResult run = run_npuzzle({"solve", "--algo", "ida", "--heuristic", "md", "--node-limit",
@@ -263,16 +282,54 @@ TEST_F(Usability, ProgressIntervalTakesFractionsAndRefusesNonsense) {
                                    std::sregex_iterator());
   EXPECT_LE(beats, 1) << run.err;
   const RunResult every_poll = run_npuzzle({"solve", "--algo", "ida", "--heuristic", "md",
-                                            "--node-limit", "2000000", "--progress=0", hard});
+                                            "--node-limit", "2000000", "--progress=0.0001", hard});
   EXPECT_GT(std::distance(std::sregex_iterator(every_poll.err.begin(), every_poll.err.end(), beat),
                           std::sregex_iterator()),
             10)
       << every_poll.err;
-  for (const std::string bad : {"--progress=-1", "--progress=soon", "--progress=nan"}) {
+  for (const std::string bad :
+       {"--progress=-1", "--progress=soon", "--progress=nan", "--progress=0", "--progress=0.0"}) {
     const RunResult refused = run_npuzzle({"solve", bad, hard});
     EXPECT_EQ(refused.exit_code, 1) << bad;
-    EXPECT_TRUE(contains(refused.err, "--progress")) << refused.err;
+    EXPECT_TRUE(contains(refused.err, "is not a number of seconds above 0")) << refused.err;
+    EXPECT_TRUE(refused.out.empty()) << refused.out;
   }
+}
+
+// --quiet: no notes on stderr (the databases built on first use, the heuristic they give, the fall
+// back to linear conflict without a database directory); an error that explains the exit code is
+// still printed.
+TEST_F(Usability, QuietSilencesNotesButNotErrors) {
+  const fs::path dir = fault::fresh_dir("quiet_notes");
+  const std::string board = "1 0 2 3 4 5 6 7 8";
+  const RunResult loud =
+      run_npuzzle({"solve", "--heuristic", "pdb", "--pdb-dir", (dir / "loud").string(), board});
+  EXPECT_EQ(loud.describe(), "exit 0") << loud.err;
+  EXPECT_TRUE(contains(loud.err, "npuzzle: building pattern database")) << loud.err;
+  EXPECT_TRUE(contains(loud.err, "npuzzle: heuristic ")) << loud.err;
+  const RunResult quiet = run_npuzzle(
+      {"solve", "--quiet", "--heuristic", "pdb", "--pdb-dir", (dir / "quiet").string(), board});
+  EXPECT_EQ(quiet.describe(), "exit 0") << quiet.err;
+  EXPECT_TRUE(contains(quiet.out, "solved in 1 move")) << quiet.out;
+  EXPECT_EQ(quiet.err, "");
+
+  fault::RunSpec no_home;
+  no_home.argv = {fault::npuzzle_binary(), "solve", "--quiet",
+                  "1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15"};
+  no_home.unset_env = {"NPUZZLE_PDB_DIR", "XDG_CACHE_HOME", "HOME"};
+  const RunResult fallback = fault::run_program(no_home);
+  EXPECT_EQ(fallback.describe(), "exit 0") << fallback.err;
+  EXPECT_TRUE(contains(fallback.out, "ida + lc")) << fallback.out;
+  EXPECT_EQ(fallback.err, "");
+
+  const RunResult bad = run_npuzzle({"solve", "--quiet", "1 2 3 4 5 6 7 8 8"});
+  EXPECT_EQ(bad.describe(), "exit 2");
+  EXPECT_TRUE(contains(bad.err, "duplicate")) << bad.err;
+  const fs::path blocker = fault::write_text(dir / "file", "not a directory");
+  const RunResult no_database = run_npuzzle(
+      {"solve", "--quiet", "--heuristic", "pdb", "--pdb-dir", (blocker / "sub").string(), board});
+  EXPECT_EQ(no_database.describe(), "exit 2");
+  EXPECT_TRUE(contains(no_database.err, "cannot create the database directory")) << no_database.err;
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // The library API (include/npuzzle/npuzzle.hpp) over the engine the command line runs: boards are
-// read by core/parse, options are translated by tools/app/options (the CLI's grammar and messages)
-// and searched by solve_instance (tools/app/solver.hpp, the per-size dispatch).
+// read by core/parse, options are translated by tools/app/options and checked against the
+// algorithm by tools/app/option_use (the CLI's grammar, rules and messages) and searched by
+// solve_instance (tools/app/solver.hpp, the per-size dispatch).
 #include "npuzzle/npuzzle.hpp"
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 #include "core/parse.hpp"
 #include "core/random.hpp"
 #include "parallel/batch.hpp"
+#include "tools/app/option_use.hpp"
 #include "tools/app/options.hpp"
 #include "tools/app/solver.hpp"
 
@@ -51,6 +53,27 @@ void check_board(const Board& board) {
   if (std::string problem = check_tiles(board.tiles, size); !problem.empty()) {
     throw BoardError(problem);
   }
+}
+
+// The options as the command line writes them. A string left empty is an option not given (the
+// algorithm's default); the others are given, so that one the algorithm does not take is refused
+// as `npuzzle solve` refuses it.
+SearchOptions search_options(const SolveOptions& options) {
+  SearchOptions search;
+  search.algorithm = options.algorithm;
+  search.time_limit = options.time_limit;
+  if (options.node_limit) search.node_limit = std::to_string(options.node_limit);
+  const auto give = [&search](std::string& field, const std::string& value, const char* option) {
+    if (value.empty()) return;
+    field = value;
+    search.given.insert(option);
+  };
+  give(search.heuristic, options.heuristic, "--heuristic");
+  give(search.tie_break, options.tie_break, "--tie-break");
+  give(search.owner_hash, options.owner_hash, "--owner-hash");
+  give(search.memory_limit, options.mem_limit, "--mem-limit");
+  give(search.pdb_dir, options.pdb_dir, "--pdb-dir");
+  return search;
 }
 
 Status status_of(const SolveOutcome& outcome) {
@@ -196,16 +219,9 @@ Result solve(const Board& board, const SolveOptions& options) {
   }
   SolveRequest request;
   try {
-    request =
-        make_request(SearchOptions{options.algorithm,
-                                   options.heuristic,
-                                   options.tie_break,
-                                   options.owner_hash,
-                                   options.time_limit,
-                                   options.node_limit ? std::to_string(options.node_limit) : "",
-                                   options.mem_limit,
-                                   options.pdb_dir,
-                                   {}});
+    const SearchOptions search = search_options(options);
+    request = make_request(search);
+    check_options_apply(search.given, {request.algorithm});
   } catch (const UsageError& e) {
     throw OptionError(e.what());
   }

@@ -1,22 +1,24 @@
 // `npuzzle bench [SET]`: solve a benchmark set (default Korf's 100) or a file of plain boards once
-// per thread count, check every answer (replayed to the goal; against the set's known optimum when
-// it has one), and print solved / limit / mismatch counts, time, nodes, speedup and efficiency per
-// thread count (plus load balance, search overhead and communication for the parallel algorithms);
-// per instance rows go to --csv, a plot of speedup, efficiency, balance, overhead and communication
-// to --plot (gnuplot, PNG).
+// per thread count and configuration (the --algo, --heuristic and --tie-break lists expanded as
+// `solve` expands them, compare.hpp), check every answer (replayed to the goal; against the set's
+// known optimum when it has one), and print per configuration a title and a table of solved /
+// limit / mismatch counts, time, nodes, speedup and efficiency per thread count (plus load balance,
+// search overhead and communication for the parallel algorithms); per instance rows go to --csv, a
+// plot of speedup, efficiency, balance, overhead and communication to --plot (gnuplot, PNG; one
+// configuration).
 //
 // Thread counts mean threads per instance for hda and pida (instances one after another), and
 // instances solved at once for the sequential algorithms (throughput scaling). Speedups are
 // relative to the first thread count, or to --baseline ALGO (a sequential algorithm run first on
-// one thread, e.g. ida for pida, astar for hda). --repeat N runs every sweep N times and keeps the
-// run of median wall time (the machine is noisy; node counts of the parallel searches vary a little
-// per run).
+// one thread with the configuration's heuristic and tie-break, once per pair, e.g. ida for pida,
+// astar for hda). --repeat N runs every sweep N times and keeps the run of median wall time (the
+// machine is noisy; node counts of the parallel searches vary a little per run).
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <memory>
-#include <optional>
 #include <set>
 
 #include "tools/app/advice.hpp"
@@ -24,7 +26,8 @@
 #include "tools/app/bench_output.hpp"
 #include "tools/app/bench_sweep.hpp"
 #include "tools/app/commands.hpp"
-#include "tools/app/option_use.hpp"
+#include "tools/app/compare.hpp"
+#include "tools/app/file_io.hpp"
 #include "tools/app/report.hpp"
 #include "tools/checked_output.hpp"
 
@@ -101,23 +104,31 @@ std::set<std::int64_t> parse_ids(const std::string& text) {
 }
 
 ExitCode run_bench(const BenchOptions& o) {
-  SolveRequest request = make_request(o.search);
-  std::vector<Algorithm> algorithms = {request.algorithm};
-  if (!o.baseline.empty()) algorithms.push_back(*parse_algorithm(o.baseline));
-  check_options_apply(o.search.given, algorithms);
+  std::vector<Algorithm> baseline;  // --baseline: run first; the speedups are relative to it
+  if (!o.baseline.empty()) baseline.push_back(*parse_algorithm(o.baseline));
+  std::vector<Configuration> configurations = make_configurations(o.search, baseline);
+  if (configurations.size() > 1 && !o.plot.empty()) {
+    throw UsageError(
+        "--plot draws one configuration: give one --algo, --heuristic and --tie-break (the "
+        "tables and --csv compare several)");
+  }
   const std::vector<int> thread_counts = parse_thread_counts(o.threads);
   const std::set<std::int64_t> wanted = parse_ids(o.ids);
 
-  request.goal = parse_goal_option(o.goal);
+  const GoalSpec goal = parse_goal_option(o.goal);
+  for (Configuration& c : configurations) {
+    c.request.goal = goal;
+    c.request.quiet = o.quiet;
+  }
   bool known_optimum = false;
   std::vector<BenchInstance> set = read_instances(o.set, parse_size_option(o.size), known_optimum);
-  if (known_optimum && request.goal.kind != GoalSpec::Kind::BlankFirst) {
+  if (known_optimum && goal.kind != GoalSpec::Kind::BlankFirst) {
     for (BenchInstance& b : set) b.optimal_length = 0;
     known_optimum = false;
     if (!o.quiet) {
       std::cerr << "npuzzle: warning: the set's optimal lengths are for --goal blank-first; with "
                    "--goal "
-                << request.goal.describe() << " they are not checked\n";
+                << goal.describe() << " they are not checked\n";
     }
   }
   if (!wanted.empty()) {
@@ -126,20 +137,19 @@ ExitCode run_bench(const BenchOptions& o) {
   if (set.empty()) throw InputError("no instance of '" + o.set + "' selected");
   std::vector<BoardSize> sizes;
   for (const BenchInstance& b : set) sizes.push_back({b.instance.rows, b.instance.cols});
+  std::set<std::string> warned;
   print_warnings(
-      run_warnings(request, *std::max_element(thread_counts.begin(), thread_counts.end()), sizes),
+      new_warnings(configurations, *std::max_element(thread_counts.begin(), thread_counts.end()),
+                   sizes, warned),
       o.quiet);
 
   std::ofstream csv;
   if (!o.csv.empty()) {
-    csv.open(o.csv);
-    if (!csv) throw OutputError("cannot write '" + o.csv + "'");
+    open_for_writing(csv, o.csv, "CSV file");
     write_csv_header(csv);
     flush_or_throw(csv, "the CSV file " + o.csv);
   }
 
-  std::optional<Sweep> baseline;
-  std::string heuristic_used;
   ExitCode exit_code = ExitCode::Solved;
   const auto keep = [&](Sweep sweep) {
     if (csv.is_open()) {
@@ -149,41 +159,61 @@ ExitCode run_bench(const BenchOptions& o) {
     exit_code = std::max(exit_code, sweep.exit_code);
     return sweep;
   };
-  if (!o.baseline.empty()) {
-    SolveRequest base_request = request;
-    base_request.algorithm = *parse_algorithm(o.baseline);
-    baseline = keep(median_sweep(base_request, 1, set, o.repeat, o.quiet, heuristic_used));
-  }
-  std::vector<Sweep> sweeps;
-  for (int threads : thread_counts) {
-    if (interrupt_requested.load()) break;
-    sweeps.push_back(keep(median_sweep(request, threads, set, o.repeat, o.quiet, heuristic_used)));
-  }
-
-  const std::string algorithm = algorithm_name(request.algorithm);
-  const bool parallel_search = algorithm_info(request.algorithm).threads;
   const std::string set_name = o.set.substr(o.set.find_last_of('/') + 1);
-  std::printf("bench: %s, %s, %s + %s, goal %s, %s%s%s\n", set_name.c_str(),
-              count_of(set.size(), "instance").c_str(), algorithm.c_str(), heuristic_used.c_str(),
-              request.goal.describe().c_str(),
-              parallel_search ? "threads per instance" : "threads = instances solved at once",
-              known_optimum ? "" : ", no known optimum: lengths not checked against one",
-              o.repeat > 1 ? (", median of " + std::to_string(o.repeat) + " runs").c_str() : "");
-  if (sweeps.empty()) {
-    print_sweep_table(stdout, {}, Sweep{}, parallel_search);
-    return std::max(exit_code, ExitCode::Limit);
-  }
-  const Sweep& base = baseline ? *baseline : sweeps.front();
-  std::vector<const Sweep*> rows;
-  if (baseline) rows.push_back(&*baseline);
-  for (const Sweep& s : sweeps) rows.push_back(&s);
-  print_sweep_table(stdout, rows, base, parallel_search);
-  flush_stdout_or_throw();
-  if (!o.plot.empty()) {
-    write_plot(o.plot, sweeps, base,
-               "npuzzle bench: " + algorithm + " + " + heuristic_used + ", " + set_name + " (" +
-                   count_of(set.size(), "instance") + ")",
-               parallel_search, request.algorithm == Algorithm::Hda);
+  // The baseline's sweeps by heuristic and tie-break: each run once, shared by the configurations.
+  std::map<std::string, Sweep> baselines;
+  for (const Configuration& c : configurations) {
+    std::string heuristic_used;
+    const Sweep* base_sweep = nullptr;
+    if (!baseline.empty()) {
+      SolveRequest base_request = c.request;
+      base_request.algorithm = baseline.front();
+      const std::string key =
+          (base_request.heuristic ? base_request.heuristic->name() : "") + "|" +
+          (base_request.tie_break ? tie_break_name(*base_request.tie_break) : "");
+      auto found = baselines.find(key);
+      if (found == baselines.end()) {
+        found = baselines
+                    .emplace(key, keep(median_sweep(base_request, 1, set, o.repeat, o.quiet,
+                                                    heuristic_used)))
+                    .first;
+      }
+      base_sweep = &found->second;
+    }
+    std::vector<Sweep> sweeps;
+    for (int threads : thread_counts) {
+      if (interrupt_requested.load()) break;
+      sweeps.push_back(
+          keep(median_sweep(c.request, threads, set, o.repeat, o.quiet, heuristic_used)));
+    }
+
+    const std::string algorithm = algorithm_name(c.request.algorithm);
+    const bool parallel_search = algorithm_info(c.request.algorithm).threads;
+    if (&c != &configurations.front()) std::printf("\n");
+    std::printf("bench: %s, %s, %s + %s%s, goal %s, %s%s%s\n", set_name.c_str(),
+                count_of(set.size(), "instance").c_str(), algorithm.c_str(), heuristic_used.c_str(),
+                c.tie_break.empty() ? "" : (" (" + c.tie_break + ")").c_str(),
+                goal.describe().c_str(),
+                parallel_search ? "threads per instance" : "threads = instances solved at once",
+                known_optimum ? "" : ", no known optimum: lengths not checked against one",
+                o.repeat > 1 ? (", median of " + std::to_string(o.repeat) + " runs").c_str() : "");
+    if (sweeps.empty()) {  // interrupted before the first thread count
+      print_sweep_table(stdout, {}, Sweep{}, parallel_search);
+      break;
+    }
+    const Sweep& base = base_sweep ? *base_sweep : sweeps.front();
+    std::vector<const Sweep*> rows;
+    if (base_sweep) rows.push_back(base_sweep);
+    for (const Sweep& s : sweeps) rows.push_back(&s);
+    print_sweep_table(stdout, rows, base, parallel_search);
+    flush_stdout_or_throw();
+    if (!o.plot.empty()) {
+      write_plot(o.plot, sweeps, base,
+                 "npuzzle bench: " + algorithm + " + " + heuristic_used + ", " + set_name + " (" +
+                     count_of(set.size(), "instance") + ")",
+                 parallel_search, c.request.algorithm == Algorithm::Hda);
+    }
+    if (interrupt_requested.load()) break;
   }
   if (interrupt_requested.load()) exit_code = std::max(exit_code, ExitCode::Limit);
   return exit_code;
@@ -214,10 +244,11 @@ void add_bench_command(CLI::App& app, Action& action) {
                   "blank-first (default; the sets' optimal lengths are for it), blank-last or the "
                   "goal's tiles");
   add_search_options(*cmd, options->search);
-  cmd->add_option("--csv", options->csv, "write one row per instance and thread count to FILE");
+  cmd->add_option("--csv", options->csv,
+                  "write one row per instance, thread count and configuration to FILE");
   cmd->add_option("--plot", options->plot,
                   "draw speedup, efficiency, load balance, overhead and communication against "
-                  "threads to FILE (PNG, gnuplot)");
+                  "threads to FILE (PNG, gnuplot; one configuration)");
   cmd->add_option("--baseline", options->baseline,
                   "run this sequential algorithm first (one thread) and give speedups relative to "
                   "it, e.g. --algo pida --baseline ida")
@@ -230,7 +261,9 @@ void add_bench_command(CLI::App& app, Action& action) {
   cmd->add_option("--repeat", options->repeat,
                   "run each thread count N times and keep the run of median time (default 1)")
       ->check(CLI::Range(1, 100));
-  cmd->add_flag("-q,--quiet", options->quiet, "no per-instance lines on stderr");
+  cmd->add_flag("-q,--quiet", options->quiet,
+                "no per-instance lines, notes or warnings on stderr (the tables count the limits; "
+                "a wrong length or an error is still reported)");
   cmd->callback([options, cmd, &action] {
     options->search.given = given_options(*cmd);
     action = [options] { return run_bench(*options); };

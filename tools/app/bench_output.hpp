@@ -30,9 +30,9 @@ int plot_column(const std::string& name);
 
 // The plot (bench_plot.cpp): speedup (with the ideal line) and efficiency against threads, and for
 // the parallel searches load balance, search overhead and (`sends`) communication, drawn for the
-// sweeps that solved every instance, as the base did (gnuplot, PNG). Throws UsageError for a file
-// name gnuplot cannot take, InputError when gnuplot fails or no sweep can be drawn, OutputError
-// when the file cannot be written.
+// sweeps that solved every instance, as the base did (gnuplot, PNG), written atomically
+// (file_io.hpp). Throws UsageError for a file name gnuplot cannot take, InputError when gnuplot
+// fails, no sweep can be drawn or the file cannot be written (with the system's reason).
 void write_plot(const std::string& file, const std::vector<Sweep>& sweeps, const Sweep& base,
                 const std::string& title, bool parallel_search, bool sends);
 

@@ -4,10 +4,10 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <thread>
 
 #include "tools/app/bench_output.hpp"
+#include "tools/app/file_io.hpp"
 #include "tools/app/report.hpp"
 #include "tools/checked_output.hpp"
 
@@ -103,15 +103,15 @@ void write_plot(const std::string& file, const std::vector<Sweep>& sweeps, const
     remove_drawn();
     throw InputError("gnuplot failed (is gnuplot-nox installed?)");
   }
-  std::ifstream png(drawn, std::ios::binary);
-  std::ofstream out(file, std::ios::binary);
-  if (!out) {
+  std::string png;
+  try {
+    png = read_text_file(drawn, "plot");
+  } catch (const InputError&) {
     remove_drawn();
-    throw OutputError("cannot write the plot " + file);
+    throw;
   }
-  out << png.rdbuf();
   remove_drawn();
-  flush_or_throw(out, "the plot " + file);
+  write_file_atomically(file, png, "plot");
 }
 
 }  // namespace npuzzle

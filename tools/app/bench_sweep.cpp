@@ -10,6 +10,7 @@
 #include "parallel/batch.hpp"
 #include "tools/app/app.hpp"
 #include "tools/app/file_io.hpp"
+#include "tools/app/option_use.hpp"
 #include "tools/app/report.hpp"
 
 namespace npuzzle {
@@ -38,6 +39,12 @@ Check check_row(const BenchRow& row, std::string& problem) {
               std::to_string(row.optimal_length);
   }
   return problem.empty() ? Check::Ok : Check::Mismatch;
+}
+
+// "ida + md", "astar + md (lifo)", "bfs": the configuration a line on stderr is about.
+std::string configuration_name(const Sweep& sweep, const std::string& heuristic) {
+  return sweep.algorithm + (heuristic.empty() || heuristic == "none" ? "" : " + " + heuristic) +
+         (sweep.tie_break.empty() ? "" : " (" + sweep.tie_break + ")");
 }
 
 }  // namespace
@@ -71,6 +78,9 @@ Sweep run_sweep(const SolveRequest& request, int threads, const std::vector<Benc
   mine.instances_at_once = is_parallel(request.algorithm) ? 1 : threads;
   Sweep sweep;
   sweep.algorithm = algorithm_name(request.algorithm);
+  if (request.tie_break && takes_option(request.algorithm, "--tie-break")) {
+    sweep.tie_break = tie_break_name(*request.tie_break);
+  }
   sweep.threads = threads;
   const auto start = std::chrono::steady_clock::now();
   const auto solve = [&](std::size_t i) {
@@ -90,15 +100,18 @@ Sweep run_sweep(const SolveRequest& request, int threads, const std::vector<Benc
     sweep.mismatched += row.check == Check::Mismatch;
     sweep.errors += row.check == Check::Error;
     if (row.check == Check::Ok) sweep.length += r.path.size();
+    const std::string configuration = configuration_name(sweep, row.outcome.heuristic);
     if (!problem.empty()) {
-      std::cerr << "npuzzle bench: instance " << row.id << " with " << sweep.algorithm << " on "
-                << threads << " threads: " << problem << "\n";
+      if (!quiet || row.check != Check::Limit) {
+        std::cerr << "npuzzle bench: instance " << row.id << " with " << configuration << " on "
+                  << threads << " threads: " << problem << "\n";
+      }
       const ExitCode code = row.outcome.exit_code();
       sweep.exit_code =
           std::max(sweep.exit_code, code == ExitCode::Solved ? ExitCode::Input : code);
     } else if (!quiet) {
       std::fprintf(stderr, "  %s, threads %d, instance %lld: %s, %llu generated, %.3f s\n",
-                   sweep.algorithm.c_str(), threads, static_cast<long long>(row.id),
+                   configuration.c_str(), threads, static_cast<long long>(row.id),
                    count_of(r.path.size(), "move").c_str(),
                    static_cast<unsigned long long>(r.stats.generated), r.stats.seconds);
     }
@@ -133,8 +146,8 @@ Sweep median_sweep(const SolveRequest& request, int threads, const std::vector<B
             [](const Sweep& a, const Sweep& b) { return a.seconds < b.seconds; });
   if (repeat > 1 && !quiet) {
     std::fprintf(stderr, "  %s, threads %d: %d runs, %.3f to %.3f s, median %.3f s\n",
-                 runs.front().algorithm.c_str(), threads, repeat, runs.front().seconds,
-                 runs.back().seconds, runs[runs.size() / 2].seconds);
+                 configuration_name(runs.front(), heuristic_used).c_str(), threads, repeat,
+                 runs.front().seconds, runs.back().seconds, runs[runs.size() / 2].seconds);
   }
   return runs[runs.size() / 2];
 }

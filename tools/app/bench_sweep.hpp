@@ -33,9 +33,10 @@ struct BenchRow {
   double mean_worker = 0;        // and the mean over the workers
 };
 
-// Totals of one run of the set with one algorithm and thread count.
+// Totals of one run of the set with one configuration and thread count.
 struct Sweep {
   std::string algorithm;
+  std::string tie_break;  // "lifo", "fifo", "larger-g" when asked for and taken; else ""
   int threads = 0;
   double seconds = 0;  // wall clock for the whole set
   std::uint64_t expanded = 0, generated = 0, sent = 0;
@@ -55,8 +56,8 @@ struct Relative {
 Relative relative(const Sweep& s, const Sweep& base);
 
 // Solves the whole set once with `request` on `threads` threads, checking every answer; a wrong
-// or missing answer is reported on stderr and raises the sweep's exit code. `heuristic_used` is
-// set to the heuristic the solver chose.
+// or missing answer raises the sweep's exit code and is reported on stderr (a limit only when not
+// `quiet`: the table counts them). `heuristic_used` is set to the heuristic the solver chose.
 Sweep run_sweep(const SolveRequest& request, int threads, const std::vector<BenchInstance>& set,
                 bool quiet, std::string& heuristic_used);
 

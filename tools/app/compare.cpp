@@ -4,6 +4,9 @@
 #include <cctype>
 #include <cstdio>
 
+#include "tools/app/advice.hpp"
+#include "tools/app/option_use.hpp"
+
 namespace npuzzle {
 namespace {
 
@@ -62,6 +65,51 @@ std::vector<std::string> split_names(const std::string& text) {
     begin = end + 1;
   }
   return names;
+}
+
+std::vector<Configuration> make_configurations(const SearchOptions& o,
+                                               const std::vector<Algorithm>& also) {
+  const std::vector<std::string> algorithms = split_names(o.algorithm);
+  const std::vector<std::string> heuristics =
+      o.heuristic.empty() ? std::vector<std::string>{""} : split_names(o.heuristic);
+  const std::vector<std::string> tie_breaks = split_names(o.tie_break);
+  std::vector<Algorithm> chosen;
+  std::vector<Configuration> configurations;
+  for (const std::string& algorithm : algorithms) {
+    SearchOptions one = o;
+    one.algorithm = algorithm;
+    one.heuristic = heuristics.front();
+    one.tie_break = tie_breaks.front();
+    const Algorithm a = make_request(one).algorithm;  // checks the name
+    if (std::find(chosen.begin(), chosen.end(), a) != chosen.end()) continue;
+    chosen.push_back(a);
+    const bool with_heuristic = takes_option(a, "--heuristic");
+    const bool with_tie_break = takes_option(a, "--tie-break") && o.given.count("--tie-break");
+    for (const std::string& heuristic : heuristics) {
+      one.heuristic = with_heuristic ? heuristic : "";
+      for (const std::string& tie_break : tie_breaks) {
+        one.tie_break = with_tie_break ? tie_break : tie_breaks.front();
+        configurations.push_back({make_request(one), with_tie_break ? tie_break : ""});
+        if (!with_tie_break) break;
+      }
+      if (!with_heuristic) break;
+    }
+  }
+  chosen.insert(chosen.end(), also.begin(), also.end());
+  check_options_apply(o.given, chosen);
+  return configurations;
+}
+
+std::vector<std::string> new_warnings(const std::vector<Configuration>& configurations, int threads,
+                                      const std::vector<BoardSize>& sizes,
+                                      std::set<std::string>& warned) {
+  std::vector<std::string> fresh;
+  for (const Configuration& c : configurations) {
+    for (std::string& w : run_warnings(c.request, threads, sizes)) {
+      if (warned.insert(w).second) fresh.push_back(std::move(w));
+    }
+  }
+  return fresh;
 }
 
 void print_instance_table(const std::vector<InstanceReport>& runs, std::ostream& out,

@@ -1,7 +1,7 @@
 // tools/app/compare.hpp — comparing searches in one command: `npuzzle solve --algo bfs,astar,ida
 // --heuristic misplaced,md,lc --tie-break lifo,fifo` runs every meaningful configuration (an
 // algorithm with each heuristic and, for the searches that take one, each tie-break; BFS once, it
-// has no heuristic) on every instance.
+// has no heuristic) on every instance; `npuzzle bench` runs each configuration's sweeps in turn.
 //
 // Text output: one table per instance (a row per configuration: length, optimal, expanded,
 // generated, peak stored nodes, time in a unit that shows), and with many instances a table of
@@ -12,9 +12,12 @@
 #include <cstdint>
 #include <map>
 #include <ostream>
+#include <set>
 #include <string>
 #include <vector>
 
+#include "core/parse.hpp"
+#include "tools/app/options.hpp"
 #include "tools/app/report.hpp"
 
 namespace npuzzle {
@@ -25,6 +28,26 @@ std::string format_duration(double seconds);
 // A list option split at commas; a piece that does not start with a letter continues the one
 // before it, so "md,pdb:1,2,3/4,5,6" is {"md", "pdb:1,2,3/4,5,6"}.
 std::vector<std::string> split_names(const std::string& text);
+
+// One configuration to run on every instance: a request and the tie-break it names ("" when the
+// algorithm takes none or none was asked for).
+struct Configuration {
+  SolveRequest request;
+  std::string tie_break;
+};
+
+// Every meaningful configuration of the --algo, --heuristic and --tie-break lists of `o`: each
+// algorithm with each heuristic (bfs once: it has none) and, for the algorithms that take one, each
+// tie-break. Throws UsageError for a bad name, and for an option in o.given that none of the
+// algorithms listed and of `also` (run besides them: bench's --baseline) takes.
+std::vector<Configuration> make_configurations(const SearchOptions& o,
+                                               const std::vector<Algorithm>& also = {});
+
+// The warnings (advice.hpp) for running the configurations with `threads` threads on boards of
+// `sizes` that are not in `warned` yet (they are added to it), so each is printed once.
+std::vector<std::string> new_warnings(const std::vector<Configuration>& configurations, int threads,
+                                      const std::vector<BoardSize>& sizes,
+                                      std::set<std::string>& warned);
 
 // The table of one instance's runs (one per configuration, all of the same instance): on `out`;
 // an instance that could not be read goes to `err` as one line.

@@ -64,6 +64,12 @@ std::string read_text_file(const std::string& path, const std::string& what) {
   return text;
 }
 
+void open_for_writing(std::ofstream& out, const std::string& path, const std::string& what) {
+  errno = 0;
+  out.open(path);
+  if (!out) fail("write", what, path, errno != 0 ? errno : EIO);
+}
+
 void write_file_atomically(const std::string& path, std::string_view text,
                            const std::string& what) {
   struct stat info {};

@@ -117,8 +117,10 @@ std::string iteration_line(std::int64_t id, const Progress& p) {
 double progress_interval(const std::string& text) {
   char* end = nullptr;
   const double seconds = std::strtod(text.c_str(), &end);
-  if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(seconds) || seconds < 0) {
-    throw UsageError("--progress: '" + text + "' is not a number of seconds (e.g. --progress=0.5)");
+  if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(seconds) ||
+      seconds <= 0) {
+    throw UsageError("--progress: '" + text +
+                     "' is not a number of seconds above 0 (e.g. --progress=0.5)");
   }
   return seconds;
 }

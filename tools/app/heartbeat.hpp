@@ -25,8 +25,8 @@ std::string short_bytes(std::uint64_t bytes);
 // The progress line of one IDA* iteration: "[1] bound 50: 1.23 M expanded in the iteration (x4.10),
 // 5.67 M in all, 11.2 M generated, 12.3 M/s, 0.456 s".
 std::string iteration_line(std::int64_t id, const Progress& p);
-// The heartbeat interval of --progress=SECONDS: a number of seconds, 0 (every limit poll) or more;
-// anything else throws UsageError.
+// The heartbeat interval of --progress=SECONDS: a number of seconds above 0; anything else (0 too:
+// a line at every limit poll would flood stderr) throws UsageError.
 double progress_interval(const std::string& text);
 
 class HeartbeatPrinter {

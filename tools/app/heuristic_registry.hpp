@@ -114,10 +114,13 @@ struct Pdb {
       bool first = false;
       const auto set =
           tool_pdb_set(request.pdb_dir, B::kRows, B::kCols, goal_tiles, choice.variant, first,
-                       pdb::AutoBuildLimits{request.limits.interrupt, request.limits.time_seconds});
+                       pdb::AutoBuildLimits{request.limits.interrupt, request.limits.time_seconds},
+                       request.quiet);
       // A table written to in place before the search ended makes its answer void (Database).
       return with_pdb_heuristic(goal, *set, true, [&](const auto& h) {
-        if (first) std::cerr << "npuzzle: heuristic " << describe_heuristic(h) << "\n";
+        if (first && !request.quiet) {
+          std::cerr << "npuzzle: heuristic " << describe_heuristic(h) << "\n";
+        }
         SearchResult result = f(h, set->stale.get());
         for (const auto& table : set->tables) table->expect_unchanged_on_disk();
         return result;
@@ -181,8 +184,6 @@ std::vector<std::string> database_identities(const H& h) {
       identities.push_back(std::string(checksum) + " " + tiles);
     }
     return identities;
-  } else if constexpr (std::is_same_v<H, MaxOf<PdbHeuristic<B>, Reflected<PdbHeuristic<B>>>>) {
-    return database_identities<B>(h.first());
   } else {
     return {};
   }

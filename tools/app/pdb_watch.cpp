@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
+#include <functional>
 #include <iostream>
 #include <mutex>
 #include <stop_token>
@@ -51,9 +52,10 @@ class DiskWatcher {
 std::shared_ptr<const pdb::PdbSet> tool_pdb_set(const std::string& dir, int rows, int cols,
                                                 const std::vector<int>& goal,
                                                 const std::string& partition, bool& first,
-                                                const pdb::AutoBuildLimits& limits) {
+                                                const pdb::AutoBuildLimits& limits, bool quiet) {
   static DiskWatcher watcher;
-  const auto log = [](const std::string& line) { std::cerr << "npuzzle: " << line << "\n"; };
+  std::function<void(const std::string&)> log;  // empty: silent
+  if (!quiet) log = [](const std::string& line) { std::cerr << "npuzzle: " << line << "\n"; };
   auto set = pdb::cached_set(dir, rows, cols, goal, partition, log, &first, limits);
   if (first) watcher.add(set);
   return set;

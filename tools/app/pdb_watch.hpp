@@ -12,11 +12,12 @@
 namespace npuzzle {
 
 // The set for this board, goal and partition ("" for the best present); `first` says whether this
-// call loaded it (the first call also starts watching its files); `limits` may stop a build.
-// Throws pdb::PdbError.
+// call loaded it (the first call also starts watching its files); `limits` may stop a build; with
+// `quiet` a build says nothing on stderr. Throws pdb::PdbError.
 std::shared_ptr<const pdb::PdbSet> tool_pdb_set(const std::string& dir, int rows, int cols,
                                                 const std::vector<int>& goal,
                                                 const std::string& partition, bool& first,
-                                                const pdb::AutoBuildLimits& limits = {});
+                                                const pdb::AutoBuildLimits& limits = {},
+                                                bool quiet = false);
 
 }  // namespace npuzzle

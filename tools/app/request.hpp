@@ -45,6 +45,9 @@ struct SolveRequest {
   Limits limits;
   std::string pdb_dir;  // where pattern databases live ("" for the default)
   ProgressFn progress;  // one call per IDA* iteration (may be empty)
+  // No notes on stderr (the databases built and the heuristic they give, the fall back to linear
+  // conflict): --quiet. Errors still reach the caller.
+  bool quiet = false;
   // ida and pida: keep checkpoints in a file, go on from one (nullptr: none).
   std::shared_ptr<const CheckpointRequest> checkpoint;
   // The search's side of it, set by solve_on_board for the search it runs.

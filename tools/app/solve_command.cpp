@@ -110,7 +110,7 @@ std::unique_ptr<InstanceStream> open_input(const SolveOptions& o, const ParseOpt
     for (const std::string& word : o.board) joined += word + " ";
     return std::make_unique<InstanceStream>(std::move(joined), parse);
   }
-  if (isatty(STDIN_FILENO)) {
+  if (!o.quiet && isatty(STDIN_FILENO)) {
     std::cerr << "npuzzle: reading boards from standard input (end with Ctrl-D)\n";
   }
   return std::make_unique<InstanceStream>("-", parse, &interrupt_requested);
@@ -151,70 +151,10 @@ AnimatedSolution animated_solution(const InstanceReport& r, const GoalSpec& goal
   return a;
 }
 
-// One configuration to run on every instance: a request and the tie-break it names ("" when the
-// algorithm takes none or none was asked for).
-struct Configuration {
-  SolveRequest request;
-  std::string tie_break;
-};
-
-// Every meaningful configuration of the --algo, --heuristic and --tie-break lists: each algorithm
-// with each heuristic (bfs once: it has none) and, for the algorithms that take one, each
-// tie-break. Options that none of the algorithms take are refused.
-std::vector<Configuration> make_configurations(const SearchOptions& o, bool verbose) {
-  const std::vector<std::string> algorithms = split_names(o.algorithm);
-  const std::vector<std::string> heuristics =
-      o.heuristic.empty() ? std::vector<std::string>{""} : split_names(o.heuristic);
-  const std::vector<std::string> tie_breaks = split_names(o.tie_break);
-  std::vector<Algorithm> chosen;
-  std::vector<Configuration> configurations;
-  for (const std::string& algorithm : algorithms) {
-    SearchOptions one = o;
-    one.algorithm = algorithm;
-    one.heuristic = heuristics.front();
-    one.tie_break = tie_breaks.front();
-    const Algorithm a = make_request(one).algorithm;  // checks the name
-    if (std::find(chosen.begin(), chosen.end(), a) != chosen.end()) continue;
-    chosen.push_back(a);
-    const bool with_heuristic = takes_option(a, "--heuristic");
-    const bool with_tie_break = takes_option(a, "--tie-break") && o.given.count("--tie-break");
-    for (const std::string& heuristic : heuristics) {
-      one.heuristic = with_heuristic ? heuristic : "";
-      for (const std::string& tie_break : tie_breaks) {
-        one.tie_break = with_tie_break ? tie_break : tie_breaks.front();
-        configurations.push_back({make_request(one), with_tie_break ? tie_break : ""});
-        if (!with_tie_break) break;
-      }
-      if (!with_heuristic) break;
-    }
-  }
-  std::set<std::string> given = o.given;
-  if (verbose) given.insert("--verbose");
-  check_options_apply(given, chosen);
-  return configurations;
-}
-
-// Prints the warnings (advice.hpp) for the boards of `entries` that were not printed before, so
-// each comes once and before the searches it is about.
-void print_new_warnings(const std::vector<Configuration>& configurations, const SolveOptions& o,
-                        const std::vector<ParsedInstance>& entries, std::set<std::string>& warned) {
-  std::vector<BoardSize> sizes;
-  for (const ParsedInstance& entry : entries) {
-    if (entry.ok()) sizes.push_back({entry.instance.rows, entry.instance.cols});
-  }
-  std::vector<std::string> fresh;
-  for (const Configuration& c : configurations) {
-    for (std::string& w : run_warnings(c.request, o.threads, sizes)) {
-      if (warned.insert(w).second) fresh.push_back(std::move(w));
-    }
-  }
-  print_warnings(fresh, o.quiet);
-}
-
 ExitCode run_solve(SolveOptions o) {
   if (!o.file.empty() && !o.board.empty()) throw UsageError("give a BOARD or -f FILE, not both");
   const std::shared_ptr<const CheckpointRequest> checkpoint = checkpoint_request(o);
-  std::vector<Configuration> configurations = make_configurations(o.search, o.verbose);
+  std::vector<Configuration> configurations = make_configurations(o.search);
   if (checkpoint && configurations.size() != 1) {
     throw UsageError(
         "--checkpoint keeps the position of one search: give one --algo and one "
@@ -236,6 +176,7 @@ ExitCode run_solve(SolveOptions o) {
     c.request.threads = o.threads;
     c.request.instances_at_once = batch_threads;
     c.request.checkpoint = checkpoint;
+    c.request.quiet = o.quiet;
   }
   OutputOptions output;
   if (o.output == "json") {
@@ -351,7 +292,11 @@ ExitCode run_solve(SolveOptions o) {
     if (checkpoint && (entries.size() > 1 || summary.instances > 0)) {
       throw UsageError("--checkpoint keeps the position of one search: give one board");
     }
-    print_new_warnings(configurations, o, entries, warned);
+    std::vector<BoardSize> sizes;  // warnings about these boards: each once, before its searches
+    for (const ParsedInstance& entry : entries) {
+      if (entry.ok()) sizes.push_back({entry.instance.rows, entry.instance.cols});
+    }
+    print_warnings(new_warnings(configurations, o.threads, sizes, warned), o.quiet);
     run_in_order(entries.size(), batch_threads, solve, emit);
   }
   if (summary.instances == 0 && !interrupt_requested.load()) {
@@ -420,7 +365,7 @@ void add_solve_command(CLI::App& app, Action& action) {
                 "a progress line per IDA* iteration on stderr, and the heartbeat");
   cmd->add_flag(
       "--progress{5}", options->progress,
-      "a heartbeat on stderr every SECONDS (--progress=SECONDS; default 5) while a search "
+      "a heartbeat on stderr every SECONDS (--progress=SECONDS, above 0; default 5) while a search "
       "runs: nodes, rate, f or bound, memory held (always on a terminal unless --quiet)");
   cmd->add_option("--checkpoint", options->checkpoint,
                   "ida, pida: keep the search's position in FILE (written atomically every "

@@ -141,7 +141,7 @@ SolveOutcome solve_instance(const SolveRequest& request, int rows, int cols,
       return run(heuristic);
     } catch (const DatabaseUnavailable& e) {
       if (!may_fall_back) throw;  // asked for by name: no substitute
-      if (!databases_unavailable.exchange(true)) {
+      if (!databases_unavailable.exchange(true) && !request.quiet) {
         std::cerr << "npuzzle: warning: no pattern database (" << printable(e.what()) << "); using "
                   << fallback.name() << " instead\n";
       }
