@@ -16,17 +16,18 @@ constexpr bool satisfy_the_concept() {
   static_assert(Heuristic<Manhattan<B>>);
   static_assert(Heuristic<LinearConflict<B>>);
   static_assert(Heuristic<PdbHeuristic<B>>);
-  if constexpr (B::kRows == B::kCols) static_assert(Heuristic<PdbWithReflection<B>>);
+  static_assert(Heuristic<PatternDatabases<B, 2>>);
+  if constexpr (B::kRows == B::kCols) static_assert(Heuristic<PatternDatabases<B, 4>>);
   if constexpr (B::kRows <= 4 && B::kCols <= 4) static_assert(Heuristic<WalkingDistanceLc<B>>);
   return true;
 }
 
 }  // namespace
 
-#define NPUZZLE_INSTANTIATE_HEURISTICS(R, C)  \
-  template class MisplacedTiles<Board<R, C>>; \
-  template class Manhattan<Board<R, C>>;      \
-  template class LinearConflict<Board<R, C>>; \
+#define NPUZZLE_INSTANTIATE_HEURISTICS(R, C)       \
+  template class MisplacedTiles<Board<R, C>>;      \
+  template class Manhattan<Board<R, C>>;           \
+  template class LinearConflict<Board<R, C>>;      \
   template class PatternDatabases<Board<R, C>, 1>; \
   static_assert(satisfy_the_concept<Board<R, C>>());
 NPUZZLE_FOR_EACH_BOARD_SIZE(NPUZZLE_INSTANTIATE_HEURISTICS)

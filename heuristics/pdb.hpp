@@ -6,12 +6,13 @@
 // and a tile in no pattern counts its Manhattan distance, so h is the sum of disjoint pattern
 // costs: admissible.
 //
-// Reflection (PdbWithReflection, kViews = 2): on a square board whose goal has the blank on the
-// main diagonal, transposing a state and renaming each tile t to sigma(t) — the goal tile on the
-// transpose of t's goal cell — gives a state exactly as far from the goal (moves map to moves, the
-// goal to itself). Looking the same tables up on that mirrored state (Korf & Felner's reflected
-// lookup) gives a second admissible sum; h takes the larger. The Manhattan distance is the same
-// in both views, so only the excesses differ.
+// Views (PatternDatabases<B, kViews>): a partition's sum looked up directly is one view. On a
+// square board whose goal has the blank on the main diagonal, transposing a state and renaming each
+// tile t to sigma(t) — the goal tile on the transpose of t's goal cell — gives a state exactly as
+// far from the goal (moves map to moves, the goal to itself); looking the same tables up on that
+// mirrored state (Korf & Felner's reflected lookup) is a second view. A set may also join two
+// partitions ("7-7-7-3+6-6-6-6"), each a view or two. Every view is an admissible sum and h takes
+// the largest; the Manhattan distance is the same in all views, so only the excesses differ.
 //
 // PERFORMANCE: a Value keeps the board (tile on each cell) and, per view and pattern, the rank of
 // the placement (pdb_index.hpp: rank = sum of digit_i x weight_i) and its stored value. A move of
@@ -51,10 +52,12 @@ bool reflection_applies(const Goal<B>& goal) {
   }
 }
 
+// kViews lookups, each an additive set of the partition seen directly or through the reflection:
+// one set: 1 (direct) or 2 (direct and reflected); two sets: 2 (direct) or 4 (both ways).
 template <class B, int kViews>
 class PatternDatabases {
-  static_assert(kViews == 1 || kViews == 2);
-  static_assert(B::kRows == B::kCols || kViews == 1, "reflection needs a square board");
+  static_assert(kViews == 1 || kViews == 2 || kViews == 4);
+  static_assert(B::kRows == B::kCols || kViews <= 2, "reflection needs a square board");
 
  public:
   using BoardType = B;
@@ -70,72 +73,97 @@ class PatternDatabases {
     Tiles<B> board{};                           // tile on each cell
     std::int16_t manhattan = 0;                 // of all tiles
     std::array<std::int16_t, kViews> excess{};  // per view: the sum of `stored`
+    // Per view and pattern of the view's set (in the set's order):
     std::array<std::array<Rank, kMaxPatterns>, kViews> rank{};
     std::array<std::array<std::uint8_t, kMaxPatterns>, kViews> stored{};  // (entry - MD) / 2
   };
 
+  // The number of views `set` gives: its sets, twice each when `reflect`.
+  static int views_for(const pdb::PdbSet& set, bool reflect) {
+    return static_cast<int>(set.partition.set_count()) * (reflect ? 2 : 1);
+  }
+
   // Throws pdb::PdbError(Database) when a table is for another board, goal or pattern, the groups
-  // are not disjoint, or a table has more placements than a Rank holds; std::invalid_argument
-  // when kViews == 2 and !reflection_applies(goal).
+  // of a set are not disjoint, a table has more placements than a Rank holds, or the set does not
+  // give kViews views; std::invalid_argument when the views reflect and !reflection_applies(goal).
   PatternDatabases(const Goal<B>& goal, const pdb::PdbSet& set) : manhattan_(goal), set_(set) {
-    if constexpr (kViews == 2) {
-      if (!reflection_applies(goal)) {
-        throw std::invalid_argument(
-            "reflection needs a square board with the blank's goal on the diagonal");
-      }
+    const int sets = static_cast<int>(set.partition.set_count());
+    const bool reflect = sets * 2 == kViews;
+    if (sets < 1 || sets > pdb::kMaxSets || (sets != kViews && !reflect)) {
+      throw pdb::PdbError(pdb::ErrorKind::Database, "pattern database set has " +
+                                                        std::to_string(sets) + " partitions for " +
+                                                        std::to_string(kViews) + " lookups");
+    }
+    if (reflect && !reflection_applies(goal)) {
+      throw std::invalid_argument(
+          "reflection needs a square board with the blank's goal on the diagonal");
     }
     std::vector<int> goal_tiles(B::kCells);
     for (int c = 0; c < B::kCells; ++c)
       goal_tiles[static_cast<std::size_t>(c)] = goal.state.tile_at(c);
-    if (set.partition.groups.size() != set.tables.size() ||
-        static_cast<int>(set.tables.size()) > kMaxPatterns) {
+    std::size_t groups = 0;
+    for (int k = 0; k < sets; ++k) groups += set.partition.set_size(static_cast<std::size_t>(k));
+    if (set.partition.groups.size() != set.tables.size() || groups != set.tables.size()) {
       throw pdb::PdbError(pdb::ErrorKind::Database, "pattern database set is incomplete");
     }
-    // In the direct view, tile t is itself on its own cell.
-    std::array<std::int8_t, B::kCells> pattern_of{};
-    std::array<std::uint8_t, B::kCells> index_of{};
-    pattern_of.fill(-1);
-    for (std::size_t p = 0; p < set.tables.size(); ++p) {
-      const auto& tiles = set.partition.groups[p];
-      pdb::expect_matches(*set.tables[p], B::kRows, B::kCols, goal_tiles, tiles);
-      if (set.tables[p]->meta().entry_count > std::numeric_limits<Rank>::max()) {
-        throw pdb::PdbError(pdb::ErrorKind::Database, "pattern database too large to look up");
+    std::size_t first = 0;
+    for (int k = 0; k < sets; ++k) {
+      const int count = static_cast<int>(set.partition.set_size(static_cast<std::size_t>(k)));
+      if (count > kMaxPatterns) {
+        throw pdb::PdbError(pdb::ErrorKind::Database, "too many patterns in one set");
       }
-      Pattern& pattern = patterns_[p];
-      pattern.data = set.tables[p]->data();
-      pattern.four_bit = set.tables[p]->meta().entry_bits == 4;
-      pattern.size = static_cast<int>(tiles.size());
-      for (int i = 0; i < pattern.size; ++i) {
-        const int t = tiles[static_cast<std::size_t>(i)];
-        if (pattern_of[t] >= 0) {
-          throw pdb::PdbError(pdb::ErrorKind::Database,
-                              "pattern groups overlap on tile " + std::to_string(t));
+      // In the direct view, tile t is itself on its own cell.
+      std::array<std::int8_t, B::kCells> pattern_of{};
+      std::array<std::uint8_t, B::kCells> index_of{};
+      pattern_of.fill(-1);
+      for (int p = 0; p < count; ++p) {
+        const std::size_t g = first + static_cast<std::size_t>(p);
+        const auto& tiles = set.partition.groups[g];
+        pdb::expect_matches(*set.tables[g], B::kRows, B::kCols, goal_tiles, tiles);
+        if (set.tables[g]->meta().entry_count > std::numeric_limits<Rank>::max()) {
+          throw pdb::PdbError(pdb::ErrorKind::Database, "pattern database too large to look up");
         }
-        pattern_of[t] = static_cast<std::int8_t>(p);
-        index_of[t] = static_cast<std::uint8_t>(i);
-        pattern.tiles[i] = static_cast<std::uint8_t>(t);
+        Pattern& pattern = patterns_[g];
+        pattern.data = set.tables[g]->data();
+        pattern.four_bit = set.tables[g]->meta().entry_bits == 4;
+        pattern.size = static_cast<int>(tiles.size());
+        for (int i = 0; i < pattern.size; ++i) {
+          const int t = tiles[static_cast<std::size_t>(i)];
+          if (pattern_of[t] >= 0) {
+            throw pdb::PdbError(pdb::ErrorKind::Database,
+                                "pattern groups overlap on tile " + std::to_string(t));
+          }
+          pattern_of[t] = static_cast<std::int8_t>(p);
+          index_of[t] = static_cast<std::uint8_t>(i);
+          pattern.tiles[i] = static_cast<std::uint8_t>(t);
+        }
+        Rank weight = 1;  // weight_i = (n - i - 1) x ... x (n - k + 1)
+        for (int i = pattern.size - 1; i >= 0; --i) {
+          pattern.weight[i] = weight;
+          weight *= static_cast<Rank>(B::kCells - i);
+        }
       }
-      Rank weight = 1;  // weight_i = (n - i - 1) x ... x (n - k + 1)
-      for (int i = pattern.size - 1; i >= 0; --i) {
-        pattern.weight[i] = weight;
-        weight *= static_cast<Rank>(B::kCells - i);
+      for (int mirror = 0; mirror < (reflect ? 2 : 1); ++mirror) {
+        View& view = views_[reflect ? 2 * k + mirror : k];
+        view.first = static_cast<int>(first);
+        view.count = count;
+        view.reflected = mirror == 1;
+        for (int c = 0; c < B::kCells; ++c) {
+          view.cell[c] = static_cast<std::uint8_t>(mirror == 0 ? c : B::cell(B::col(c), B::row(c)));
+        }
+        for (int t = 0; t < B::kCells; ++t) {
+          // sigma(t): the goal tile on the mirror of t's goal cell.
+          const int seen_as = mirror == 0 ? t : goal.state.tile_at(view.cell[goal.cell_of[t]]);
+          view.tile[t] = static_cast<std::uint8_t>(seen_as);
+          view.pattern[t] = pattern_of[seen_as];
+          view.index[t] = index_of[seen_as];
+          view.weight[t] = view.pattern[t] >= 0
+                               ? patterns_[first + static_cast<std::size_t>(view.pattern[t])]
+                                     .weight[index_of[seen_as]]
+                               : Rank{0};
+        }
       }
-    }
-    pattern_count_ = static_cast<int>(set.tables.size());
-    for (int v = 0; v < kViews; ++v) {
-      View& view = views_[v];
-      for (int c = 0; c < B::kCells; ++c) {
-        view.cell[c] = static_cast<std::uint8_t>(v == 0 ? c : B::cell(B::col(c), B::row(c)));
-      }
-      for (int t = 0; t < B::kCells; ++t) {
-        // sigma(t): the goal tile on the mirror of t's goal cell.
-        const int seen_as = v == 0 ? t : goal.state.tile_at(view.cell[goal.cell_of[t]]);
-        view.tile[t] = static_cast<std::uint8_t>(seen_as);
-        view.pattern[t] = pattern_of[seen_as];
-        view.index[t] = index_of[seen_as];
-        view.weight[t] =
-            view.pattern[t] >= 0 ? patterns_[view.pattern[t]].weight[index_of[seen_as]] : Rank{0};
-      }
+      first += static_cast<std::size_t>(count);
     }
   }
 
@@ -147,8 +175,8 @@ class PatternDatabases {
       const View& view = views_[w];
       Tiles<B> cell_of{};  // in this view
       for (int c = 0; c < B::kCells; ++c) cell_of[view.tile[v.board[c]]] = view.cell[c];
-      for (int p = 0; p < pattern_count_; ++p) {
-        const Pattern& pattern = patterns_[p];
+      for (int p = 0; p < view.count; ++p) {
+        const Pattern& pattern = patterns_[view.first + p];
         std::uint32_t used = 0;
         Rank rank = 0;
         for (int i = 0; i < pattern.size; ++i) {
@@ -171,13 +199,15 @@ class PatternDatabases {
     n.board[to] = static_cast<std::uint8_t>(tile);
     n.board[from] = 0;
     n.manhattan = static_cast<std::int16_t>(manhattan_.update(v.manhattan, tile, from, to));
-    update_view<0>(n, tile, from, to);
-    if constexpr (kViews == 2) update_view<1>(n, tile, from, to);
+    update_views(n, tile, from, to, std::make_integer_sequence<int, kViews>{});
     return n;
   }
 
   int estimate(const Value& v) const {
-    if constexpr (kViews == 2) {
+    if constexpr (kViews == 4) {
+      return v.manhattan +
+             2 * std::max(std::max(v.excess[0], v.excess[1]), std::max(v.excess[2], v.excess[3]));
+    } else if constexpr (kViews == 2) {
       return v.manhattan + 2 * std::max(v.excess[0], v.excess[1]);
     } else {
       return v.manhattan + 2 * v.excess[0];
@@ -185,13 +215,27 @@ class PatternDatabases {
   }
 
   std::string describe() const {
-    if constexpr (kViews == 2) {
-      return "max(" + set_.describe() + ", reflected " + set_.describe() + ")";
-    } else {
+    if constexpr (kViews == 1) {
       return set_.describe();
+    } else {
+      std::string s = "max(";
+      for (int w = 0; w < kViews; ++w) {
+        const View& view = views_[w];
+        if (w) s.append(", ");
+        if (view.reflected) s.append("reflected ");
+        s.append("pdb ").append(set_.partition.name).append(" ");
+        for (int p = 0; p < view.count; ++p) {
+          const auto& tiles = set_.partition.groups[static_cast<std::size_t>(view.first + p)];
+          s.append("{").append(pdb::join_numbers(tiles, ",")).append("}");
+        }
+      }
+      s.append(")");
+      return s;
     }
   }
   const pdb::PdbSet& set() const { return set_; }
+  // True when the views include the reflection about the diagonal.
+  bool reflected() const { return views_[kViews - 1].reflected; }
 
  private:
   struct Pattern {
@@ -207,9 +251,12 @@ class PatternDatabases {
     }
   };
 
-  // How the patterns see the board: direct (identity) or mirrored about the diagonal. Indexed by
-  // the board's own tiles and cells.
+  // How one set's patterns see the board: direct (identity) or mirrored about the diagonal.
+  // Indexed by the board's own tiles and cells; patterns are numbered within the set.
   struct View {
+    int first = 0;                                 // the set's first pattern in patterns_
+    int count = 0;                                 // and its number of patterns
+    bool reflected = false;                        // mirrored about the diagonal
     std::array<std::uint8_t, B::kCells> cell{};    // a cell as this view sees it (an involution)
     std::array<std::uint8_t, B::kCells> tile{};    // a tile as this view sees it
     std::array<std::int8_t, B::kCells> pattern{};  // the pattern the tile is in here, or -1
@@ -219,15 +266,26 @@ class PatternDatabases {
 
   // Re-ranks, in view W, the pattern of the tile that moved (n: the value after the move, still
   // with the pattern's old rank, stored value and excess).
+  template <int... W>
+  NPUZZLE_ALWAYS_INLINE void update_views(Value& n, int tile, int from, int to,
+                                          std::integer_sequence<int, W...>) const {
+    (update_view<W>(n, tile, from, to), ...);
+  }
+
+  // Views known to be direct at compile time (their cell map is the identity): the first, and the
+  // third of four (the second set's). Others read their cell map, the identity or the mirror.
+  template <int W>
+  static constexpr bool kDirect = W == 0 || (kViews == 4 && W == 2);
+
   template <int W>
   NPUZZLE_ALWAYS_INLINE void update_view(Value& n, int tile, int from, int to) const {
     const View& view = views_[W];
     const int p = view.pattern[tile];
     if (p < 0) return;
-    const int a = W == 0 ? from : view.cell[from];
-    const int b = W == 0 ? to : view.cell[to];
+    const int a = kDirect<W> ? from : view.cell[from];
+    const int b = kDirect<W> ? to : view.cell[to];
     const Rank rank = n.rank[W][p] + rank_change<W>(n.board, tile, p, a, b);
-    const int stored = patterns_[p].stored(rank);
+    const int stored = patterns_[view.first + p].stored(rank);
     n.rank[W][p] = rank;
     n.excess[W] = static_cast<std::int16_t>(n.excess[W] + stored - n.stored[W][p]);
     n.stored[W][p] = static_cast<std::uint8_t>(stored);
@@ -249,7 +307,7 @@ class PatternDatabases {
     const int index = view.index[tile];
     Rank passed = 0;  // later tiles' weights, less the own weight for each earlier tile
     for (int x = low + 1; x < high; ++x) {
-      const int other = board[W == 0 ? x : view.cell[x]];
+      const int other = board[kDirect<W> ? x : view.cell[x]];
       if (view.pattern[other] != p) continue;
       passed += view.index[other] > index ? view.weight[other] : Rank{0} - own;
     }
@@ -257,27 +315,39 @@ class PatternDatabases {
   }
 
   Manhattan<B> manhattan_;
-  pdb::PdbSet set_;  // keeps the tables mapped
-  std::array<Pattern, kMaxPatterns> patterns_{};
+  pdb::PdbSet set_;                                               // keeps the tables mapped
+  std::array<Pattern, kMaxPatterns * pdb::kMaxSets> patterns_{};  // the sets' patterns in order
   std::array<View, kViews> views_{};
-  int pattern_count_ = 0;
 };
 
 template <class B>
 using PdbHeuristic = PatternDatabases<B, 1>;
-template <class B>
-using PdbWithReflection = PatternDatabases<B, 2>;
 
-// Calls f(h) with the heuristic for `set`: with the reflected lookup when `reflect` is asked and
-// the goal is symmetric about the main diagonal, otherwise the direct sum. Returns what f returns
-// (both calls must return the same type).
+// True for the pattern-database heuristics (any number of views).
+template <class H>
+inline constexpr bool kIsPatternDatabases = false;
+template <class B, int kViews>
+inline constexpr bool kIsPatternDatabases<PatternDatabases<B, kViews>> = true;
+
+// Calls f(h) with the heuristic for `set`: each of its partitions' sums, and also their reflected
+// lookups when `reflect` is asked and the goal is symmetric about the main diagonal; h is the
+// largest. Returns what f returns (every call must return the same type). Throws
+// pdb::PdbError(Usage) for more than pdb::kMaxSets partitions.
 template <class B, class F>
 decltype(auto) with_pdb_heuristic(const Goal<B>& goal, const pdb::PdbSet& set, bool reflect,
                                   F&& f) {
-  if constexpr (B::kRows == B::kCols) {
-    if (reflect && reflection_applies(goal)) return f(PdbWithReflection<B>(goal, set));
+  const std::size_t sets = set.partition.set_count();
+  if (sets < 1 || sets > static_cast<std::size_t>(pdb::kMaxSets)) {
+    throw pdb::PdbError(pdb::ErrorKind::Usage, "a database set of " + std::to_string(sets) +
+                                                   " partitions (at most " +
+                                                   std::to_string(pdb::kMaxSets) + ")");
   }
-  return f(PdbHeuristic<B>(goal, set));
+  const bool mirrored = reflect && reflection_applies(goal);
+  if constexpr (B::kRows == B::kCols) {
+    if (mirrored && sets == 2) return f(PatternDatabases<B, 4>(goal, set));
+  }
+  if (mirrored || sets == 2) return f(PatternDatabases<B, 2>(goal, set));
+  return f(PatternDatabases<B, 1>(goal, set));
 }
 
 }  // namespace npuzzle

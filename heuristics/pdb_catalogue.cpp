@@ -72,10 +72,14 @@ std::string build_command(int rows, int cols, const std::vector<int>& goal,
 
 std::string PdbSet::describe() const {
   std::string s = "pdb " + partition.name + " ";
-  for (const auto& g : partition.groups) {
-    s += '{';
-    s += join_numbers(g, ",");
-    s += '}';
+  std::size_t group = 0;
+  for (std::size_t set = 0; set < partition.set_count(); ++set) {
+    if (set) s += '+';
+    for (std::size_t i = 0; i < partition.set_size(set); ++i, ++group) {
+      s += '{';
+      s += join_numbers(partition.groups[group], ",");
+      s += '}';
+    }
   }
   return s;
 }

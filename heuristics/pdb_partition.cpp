@@ -32,7 +32,26 @@ const std::vector<NamedPartition>& named_partitions() {
         {3, 4, 8, 9, 13, 14},
         {10, 11, 15, 16, 20, 21},
         {17, 18, 19, 22, 23, 24}}},
+      {5,
+       5,
+       "7-7-7-3",
+       false,
+       {{1, 2, 5, 6, 7, 10, 11},
+        {3, 4, 8, 9, 12, 13, 14},
+        {15, 16, 17, 20, 21, 22, 23},
+        {18, 19, 24}}},
   };
+  return table;
+}
+
+// Named partitions joined by '+' (the largest of their sums), stronger than any one of them; they
+// come first in partition_names.
+struct NamedCombination {
+  int rows, cols;
+  const char* name;
+};
+const std::vector<NamedCombination>& named_combinations() {
+  static const std::vector<NamedCombination> table = {{5, 5, "6-6-6-6+7-7-7-3"}};
   return table;
 }
 
@@ -161,9 +180,13 @@ std::string join_numbers(const std::vector<int>& numbers, const char* separator)
 
 std::string Partition::tile_lists() const {
   std::string s;
-  for (std::size_t i = 0; i < groups.size(); ++i) {
-    if (i) s += '/';
-    s += join_numbers(groups[i], ",");
+  std::size_t group = 0;
+  for (std::size_t set = 0; set < set_count(); ++set) {
+    if (set) s += '+';
+    for (std::size_t i = 0; i < set_size(set); ++i, ++group) {
+      if (i) s += '/';
+      s += join_numbers(groups[group], ",");
+    }
   }
   return s;
 }
@@ -171,6 +194,9 @@ std::string Partition::tile_lists() const {
 std::vector<std::string> partition_names(int rows, int cols) {
   if (!has_named_partitions(rows, cols)) return {generic_name(rows * cols)};
   std::vector<std::string> names;
+  for (const NamedCombination& c : named_combinations()) {
+    if (c.rows == rows && c.cols == cols) names.emplace_back(c.name);
+  }
   for (const NamedPartition& p : named_partitions()) {
     if (p.rows == rows && p.cols == cols) names.emplace_back(p.name);
   }
@@ -185,13 +211,36 @@ std::string quick_partition_name(int rows, int cols) {
 }
 
 Partition parse_partition(std::string_view text, int rows, int cols, const std::vector<int>& goal) {
+  if (const std::size_t plus = text.find('+'); plus != std::string_view::npos) {
+    Partition joined;
+    std::string_view rest = text;
+    while (true) {
+      const std::size_t end = rest.find('+');
+      const Partition part = parse_partition(rest.substr(0, end), rows, cols, goal);
+      if (!joined.name.empty()) joined.name += '+';
+      joined.name += part.name == "custom" ? part.tile_lists() : part.name;
+      joined.groups.insert(joined.groups.end(), part.groups.begin(), part.groups.end());
+      joined.set_sizes.push_back(part.groups.size());
+      if (end == std::string_view::npos) break;
+      rest = rest.substr(end + 1);
+    }
+    if (static_cast<int>(joined.set_count()) > kMaxSets) {
+      throw PdbError(ErrorKind::Usage, "partition '" + std::string(text) + "': at most " +
+                                           std::to_string(kMaxSets) + " partitions joined by '+'");
+    }
+    return joined;
+  }
   if (text.find(',') != std::string_view::npos || text.find('/') != std::string_view::npos) {
-    return parse_lists(text, rows * cols);
+    Partition p = parse_lists(text, rows * cols);
+    p.set_sizes = {p.groups.size()};
+    return p;
   }
   const std::string plain = strip_dashes(text);
   for (const std::string& name : partition_names(rows, cols)) {
-    if (strip_dashes(name) == plain) {
-      return Partition{name, tiles_of(cell_groups(rows, cols, plain), goal)};
+    if (strip_dashes(name) == plain && name.find('+') == std::string::npos) {
+      Partition p{name, tiles_of(cell_groups(rows, cols, plain), goal), {}};
+      p.set_sizes = {p.groups.size()};
+      return p;
     }
   }
   std::string known;

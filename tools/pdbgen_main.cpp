@@ -225,9 +225,11 @@ int main(int argc, char** argv) {
       "Exit codes: 0 built (or present), 1 usage error, 2 a file not written, 4 interrupted (no "
       "file left), 5 not enough memory.");
   build->add_option("--size", size, "board size RxC")->capture_default_str();
-  build->add_option("--partition", partition,
-                    "7-8, 6-6-3, 5-5-5, 6-6-6-6, full, … or tile lists 1,2,3/4,5,6 (default: the "
-                    "recommended one, the strongest for the board: 4x4 7-8, 5x5 6-6-6-6)");
+  build->add_option(
+      "--partition", partition,
+      "7-8, 6-6-3, 5-5-5, 6-6-6-6+7-7-7-3, 6-6-6-6, 7-7-7-3, full, … or tile lists 1,2,3/4,5,6, "
+      "several joined by + for the largest of their sums (default: the "
+      "recommended one, the strongest for the board: 4x4 7-8, 5x5 6-6-6-6+7-7-7-3)");
   build->add_option("--goal", goal, "blank-first, blank-last or the tiles of the goal")
       ->capture_default_str();
   build->add_option("--pdb-dir,--dir", dir,

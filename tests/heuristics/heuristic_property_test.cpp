@@ -95,8 +95,8 @@ void check_heuristic(const H& h, const Goal<B>& goal, const std::vector<Sample<B
   EXPECT_EQ(checked, samples.size());
 }
 
-// Runs check_heuristic over the heuristics of this board: each partition with and (where the goal
-// allows) without reflection, then walking distance and max(wd, lc).
+// Runs check_heuristic over the heuristics of this board: each partition (or two joined by '+')
+// with and (where the goal allows) without reflection, then walking distance and max(wd, lc).
 template <class B>
 void check_all(const Goal<B>& goal, const std::vector<Sample<B>>& samples,
                const std::vector<std::string>& partitions) {
@@ -162,7 +162,11 @@ TEST(HeuristicProperties, Board3x3) {
       for (int t : v) s += (s.empty() ? "" : ",") + std::to_string(t);
       return s;
     };
-    check_all(goal, exact_samples(goal, 3000), {"full", list(a) + "/" + list(b)});
+    // And the max with a second split of the same tiles (two partitions joined by '+').
+    const std::vector<int> c{a[0], a[1], b[0], b[1]}, d{a[2], a[3], b[2], b[3]};
+    const std::string halves = list(a) + "/" + list(b);
+    check_all(goal, exact_samples(goal, 3000),
+              {"full", halves, halves + "+" + list(c) + "/" + list(d)});
   }
 }
 
@@ -187,7 +191,7 @@ TEST(HeuristicProperties, Board4x4) {
   for (const auto& named : testing::test_goals(4, 4)) {
     SCOPED_TRACE(named.name);
     const auto goal = Goal<Board<4, 4>>::from_spec(named.spec);
-    check_all(goal, search_samples(goal, 500, 36, 1500, 13), {"5-5-5"});
+    check_all(goal, search_samples(goal, 500, 36, 1500, 13), {"5-5-5", "5-5-5+6-6-3"});
   }
 }
 

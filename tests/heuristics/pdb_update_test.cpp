@@ -1,9 +1,10 @@
 // The incremental re-ranking of heuristics/pdb.hpp: along long random walks on square and
 // rectangular boards, for every goal of tests/core/test_support.hpp (blank-first, blank-last, a
-// spiral), with and without the reflected view, each update() gives exactly the Value that init()
-// gives for the child — the board, the Manhattan sum, and every view's ranks, stored values and
-// excesses — and every rank equals pdb::rank_placement of the pattern tiles' cells (on the
-// mirrored board for the reflected view), so the incremental rank is the table's own index.
+// spiral), with and without the reflected views, for one partition and for two joined by '+',
+// each update() gives exactly the Value that init() gives for the child — the board, the
+// Manhattan sum, and every view's ranks, stored values and excesses — and every rank equals
+// pdb::rank_placement of the pattern tiles' cells (on the mirrored board for a reflected view),
+// so the incremental rank is the table's own index.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -60,14 +61,19 @@ void walk_and_compare(const H& h, const Goal<B>& goal, const pdb::PdbSet& set, i
     bool same = updated.board == fresh.board && updated.manhattan == fresh.manhattan &&
                 updated.excess == fresh.excess;
     for (int v = 0; v < kViews; ++v) {
-      for (std::size_t p = 0; p < set.tables.size(); ++p) {
-        const auto& tiles = set.partition.groups[p];
-        const std::vector<int> cells = view_cells(goal, fresh.board, v, tiles);
+      // Views go set by set, each direct then (when reflected) mirrored.
+      const std::size_t k = static_cast<std::size_t>(h.reflected() ? v / 2 : v);
+      const int mirror = h.reflected() ? v % 2 : 0;
+      std::size_t first = 0;
+      for (std::size_t j = 0; j < k; ++j) first += set.partition.set_size(j);
+      for (std::size_t p = 0; p < set.partition.set_size(k); ++p) {
+        const auto& tiles = set.partition.groups[first + p];
+        const std::vector<int> cells = view_cells(goal, fresh.board, mirror, tiles);
         const std::uint64_t expected =
             pdb::rank_placement(cells.data(), static_cast<int>(cells.size()), B::kCells);
         same = same && updated.rank[v][p] == expected && fresh.rank[v][p] == expected &&
                updated.stored[v][p] == fresh.stored[v][p] &&
-               updated.stored[v][p] == set.tables[p]->stored(expected);
+               updated.stored[v][p] == set.tables[first + p]->stored(expected);
       }
     }
     if (!same) {
@@ -97,15 +103,23 @@ void check_board(const std::vector<std::string>& partitions, int steps) {
   }
 }
 
-TEST(PdbUpdate, Board4x4) { check_board<Board<4, 4>>({"5-5-5", "1,5,9/2,3,4,8/12,14,15"}, 4000); }
-
-TEST(PdbUpdate, Board5x5) {
-  check_board<Board<5, 5>>({"1,2,3,5/6,11,16,21/24,23,22", "7,8,12,13/19,20,24"}, 4000);
+// Partitions joined by '+' (two sets: two or four views) as well as single ones.
+TEST(PdbUpdate, Board4x4) {
+  check_board<Board<4, 4>>({"5-5-5", "1,5,9/2,3,4,8/12,14,15", "5-5-5+1,5,9/2,3,4,8/12,14,15"},
+                           4000);
 }
 
-TEST(PdbUpdate, Board3x5) { check_board<Board<3, 5>>({"1,2,3,6,7/8,9,13,14"}, 3000); }
+TEST(PdbUpdate, Board5x5) {
+  check_board<Board<5, 5>>({"1,2,3,5/6,11,16,21/24,23,22", "7,8,12,13/19,20,24",
+                            "1,2,3,5/6,11,16,21/24,23,22+7,8,12,13/19,20,24"},
+                           4000);
+}
 
-TEST(PdbUpdate, Board2x3) { check_board<Board<2, 3>>({"full", "1,2/3,5"}, 2000); }
+TEST(PdbUpdate, Board3x5) {
+  check_board<Board<3, 5>>({"1,2,3,6,7/8,9,13,14", "1,2,3,6,7/8,9,13,14+1,6,11/2,7,12,3"}, 3000);
+}
+
+TEST(PdbUpdate, Board2x3) { check_board<Board<2, 3>>({"full", "1,2/3,5", "full+1,2/3,5"}, 2000); }
 
 }  // namespace
 }  // namespace npuzzle

@@ -97,6 +97,27 @@ TEST_F(Usability, PdbgenBuildsTheRecommendedPartitionWithoutOne) {
       run_pdbgen({"build", "--size", "4x4", "--pdb-dir", dir, "--mem-limit", "1M"});
   EXPECT_EQ(big.describe(), "exit 5") << big.err;
   EXPECT_TRUE(contains(big.err, "recommended partition for 4x4: 7-8")) << big.err;
+  // 5x5: 6-6-6-6 and 7-7-7-3 (the larger of their sums), refused the same way.
+  const RunResult five =
+      run_pdbgen({"build", "--size", "5x5", "--pdb-dir", dir, "--mem-limit", "1M"});
+  EXPECT_EQ(five.describe(), "exit 5") << five.err;
+  EXPECT_TRUE(contains(five.err, "recommended partition for 5x5: 6-6-6-6+7-7-7-3")) << five.err;
+}
+
+TEST_F(Usability, TwoPartitionsJoinedByPlusGiveTheLargerSum) {
+  const std::string dir = fault::fresh_dir("pdb_joined").string();
+  const RunResult joined = run_npuzzle({"solve", "--size", "2x3", "--heuristic", "pdb:1,2/3,5+full",
+                                        "--pdb-dir", dir, "--output", "json", "-v", "4 1 2 5 0 3"});
+  EXPECT_EQ(joined.describe(), "exit 0") << joined.err;
+  EXPECT_TRUE(contains(joined.out, "\"heuristic\":\"pdb:1,2/3,5+full\"")) << joined.out;
+  EXPECT_TRUE(contains(joined.out, "\"optimal\":true")) << joined.out;
+  EXPECT_TRUE(
+      contains(joined.err, "max(pdb 1,2/3,5+full {1,2}{3,5}, pdb 1,2/3,5+full {1,2,3,4,5})"))
+      << joined.err;
+  const RunResult three = run_npuzzle({"solve", "--size", "2x3", "--heuristic",
+                                       "pdb:full+full+full", "--pdb-dir", dir, "4 1 2 5 0 3"});
+  EXPECT_EQ(three.describe(), "exit 1") << three.err;
+  EXPECT_TRUE(contains(three.err, "at most 2 partitions")) << three.err;
 }
 
 TEST_F(Usability, BoardMistakesGetAHint) {

@@ -96,7 +96,9 @@ struct Pdb {
       .name = "pdb",
       .help = "the best pattern databases present",
       .argument = "PARTITION",
-      .argument_help = "7-8, 6-6-3, 5-5-5, 6-6-6-6, full, or tile lists 1,2,3/4,5,6",
+      .argument_help =
+          "7-8, 6-6-3, 5-5-5, 6-6-6-6+7-7-7-3, 6-6-6-6, 7-7-7-3, full, or tile lists "
+          "1,2,3/4,5,6; several joined by + for the largest of their sums",
       .argument_examples = "pdb:7-8 or pdb:1,2,3/4,5,6",
       .check_argument = &check_pdb_partition};
   template <class B>
@@ -156,10 +158,10 @@ struct Pdb {
 // ("pdb:7-8+reflection", "pdb:1,2,3/4,5,6"); "" for the others.
 template <class B, class H>
 std::string exact_heuristic_name(const H& h) {
-  if constexpr (std::is_same_v<H, PdbHeuristic<B>> || std::is_same_v<H, PdbWithReflection<B>>) {
+  if constexpr (kIsPatternDatabases<H>) {
     const pdb::Partition& p = h.set().partition;
     return "pdb:" + (p.name.empty() || p.name == "custom" ? p.tile_lists() : p.name) +
-           (std::is_same_v<H, PdbWithReflection<B>> ? "+reflection" : "");
+           (h.reflected() ? "+reflection" : "");
   } else {
     return {};
   }
@@ -170,7 +172,7 @@ std::string exact_heuristic_name(const H& h) {
 // it uses the same tables); empty for the heuristics without databases.
 template <class B, class H>
 std::vector<std::string> database_identities(const H& h) {
-  if constexpr (std::is_same_v<H, PdbHeuristic<B>> || std::is_same_v<H, PdbWithReflection<B>>) {
+  if constexpr (kIsPatternDatabases<H>) {
     std::vector<std::string> identities;
     for (const auto& table : h.set().tables) {
       char checksum[17];

@@ -1,0 +1,126 @@
+// Tests of the named partitions (heuristics/pdb_partition.hpp): on every board from 2x2 to 5x5 and
+// for goals with the blank first, last and inside, every named partition is a set of disjoint
+// groups of real tiles whose sizes are the ones its name gives, covering every tile; the
+// strongest (recommended) one comes first; partitions join with '+'; and bad lists are refused.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <numeric>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "heuristics/pdb_file.hpp"
+#include "heuristics/pdb_partition.hpp"
+
+namespace npuzzle {
+namespace {
+
+std::vector<int> blank_first(int cells) {
+  std::vector<int> goal(static_cast<std::size_t>(cells));
+  std::iota(goal.begin(), goal.end(), 0);
+  return goal;
+}
+
+std::vector<int> blank_last(int cells) {
+  std::vector<int> goal(static_cast<std::size_t>(cells));
+  std::iota(goal.begin(), goal.end(), 1);
+  goal.back() = 0;
+  return goal;
+}
+
+// The blank in the middle cell, the tiles in order around it.
+std::vector<int> blank_inside(int cells) {
+  std::vector<int> goal = blank_last(cells);
+  std::rotate(goal.begin() + cells / 2, goal.end() - 1, goal.end());
+  return goal;
+}
+
+// "7-8", or "6-6-6-6+7-7-7-3" for partitions joined by '+'.
+std::string sizes_of(const pdb::Partition& p) {
+  std::string name;
+  std::size_t group = 0;
+  for (std::size_t set = 0; set < p.set_count(); ++set) {
+    if (set) name += '+';
+    for (std::size_t i = 0; i < p.set_size(set); ++i, ++group) {
+      if (i) name += '-';
+      name += std::to_string(p.groups[group].size());
+    }
+  }
+  EXPECT_EQ(group, p.groups.size());
+  return name;
+}
+
+TEST(PdbPartition, NamedPartitionsAreDisjointCoversOfTheTilesOfEveryGoal) {
+  int checked = 0;
+  for (int rows = 2; rows <= 5; ++rows) {
+    for (int cols = 2; cols <= 5; ++cols) {
+      const int cells = rows * cols;
+      for (const auto& goal : {blank_first(cells), blank_last(cells), blank_inside(cells)}) {
+        for (const std::string& name : pdb::partition_names(rows, cols)) {
+          SCOPED_TRACE(std::to_string(rows) + "x" + std::to_string(cols) + " " + name);
+          const pdb::Partition p = pdb::parse_partition(name, rows, cols, goal);
+          EXPECT_EQ(p.name, name);
+          EXPECT_LE(static_cast<int>(p.groups.size()), pdb::kMaxPatterns);
+          if (name != "full") {
+            EXPECT_EQ(sizes_of(p), name);
+          }
+          EXPECT_LE(static_cast<int>(p.set_count()), pdb::kMaxSets);
+          std::size_t group = 0;
+          for (std::size_t set = 0; set < p.set_count(); ++set) {
+            std::set<int> seen;
+            for (std::size_t i = 0; i < p.set_size(set); ++i, ++group) {
+              const auto& tiles = p.groups[group];
+              EXPECT_TRUE(std::is_sorted(tiles.begin(), tiles.end()));
+              for (int t : tiles) {
+                EXPECT_GT(t, 0);
+                EXPECT_LT(t, cells);
+                EXPECT_TRUE(seen.insert(t).second) << "tile " << t << " twice";
+              }
+            }
+            EXPECT_EQ(static_cast<int>(seen.size()), cells - 1);
+          }
+          ++checked;
+        }
+      }
+    }
+  }
+  EXPECT_GE(checked, 16 * 3);
+}
+
+TEST(PdbPartition, TheStrongestComesFirst) {
+  EXPECT_EQ(pdb::partition_names(4, 4).front(), "7-8");
+  EXPECT_EQ(pdb::partition_names(5, 5).front(), "6-6-6-6+7-7-7-3");
+  EXPECT_EQ(pdb::quick_partition_name(5, 5), "6-6-6-6");
+  EXPECT_EQ(pdb::quick_partition_name(4, 4), "6-6-3");
+  EXPECT_EQ(pdb::partition_names(3, 3).front(), "full");
+}
+
+TEST(PdbPartition, JoinedPartitionsKeepEachSet) {
+  const std::vector<int> goal = blank_first(25);
+  const pdb::Partition joined = pdb::parse_partition("6-6-6-6+7-7-7-3", 5, 5, goal);
+  const pdb::Partition a = pdb::parse_partition("6666", 5, 5, goal);
+  const pdb::Partition b = pdb::parse_partition("7-7-7-3", 5, 5, goal);
+  EXPECT_EQ(joined.name, "6-6-6-6+7-7-7-3");
+  EXPECT_EQ(joined.set_sizes, (std::vector<std::size_t>{4, 4}));
+  std::vector<std::vector<int>> groups = a.groups;
+  groups.insert(groups.end(), b.groups.begin(), b.groups.end());
+  EXPECT_EQ(joined.groups, groups);
+  EXPECT_EQ(b.groups[0], (std::vector<int>{1, 2, 5, 6, 7, 10, 11}));
+  // Lists and names mix; the lists keep their '+' in tile_lists().
+  const pdb::Partition mixed = pdb::parse_partition("1,2/3+7-8", 4, 4, blank_first(16));
+  EXPECT_EQ(mixed.name, "1,2/3+7-8");
+  EXPECT_EQ(mixed.set_sizes, (std::vector<std::size_t>{2, 2}));
+  EXPECT_EQ(mixed.tile_lists(), "1,2/3+1,2,3,4,5,6,7/8,9,10,11,12,13,14,15");
+}
+
+TEST(PdbPartition, BadListsAreRefused) {
+  const std::vector<int> goal = blank_first(25);
+  for (const char* bad : {"1,2/2,3", "1,25", "1,,2", "0,1", "1,x", "6-6-6-5", "6-6-6-6+",
+                          "+6-6-6-6", "6-6-6-6+7-7-7-3+6-6-6-6", "7-7-6-4"}) {
+    EXPECT_THROW(pdb::parse_partition(bad, 5, 5, goal), pdb::PdbError) << bad;
+  }
+}
+
+}  // namespace
+}  // namespace npuzzle
