@@ -106,22 +106,29 @@ ExitCode run_build(const std::string& size, const std::string& partition_text,
 
   // Memory first: refuse before anything is allocated.
   const std::uint64_t available = available_memory_bytes();
+  // Without --partition, a refusal names the quick set, which needs far less.
+  const std::string quick = quick_partition_name(rows, cols);
+  const std::string smaller = partition_text.empty() && quick != chosen
+                                  ? " (`--partition " + quick + "` builds a smaller set)"
+                                  : std::string();
   for (const auto& tiles : partition.groups) {
     const BuildSpec spec{rows, cols, goal, tiles};
     validate_spec(spec);
     const std::uint64_t need = build_memory_bytes(spec);
-    std::cerr << "pattern " << table_path(dir, rows, cols, goal, tiles).filename().string() << ": "
+    const auto path = table_path(dir, rows, cols, goal, tiles);
+    std::cerr << "pattern " << path.filename().string() << ": "
               << placement_count(rows * cols, static_cast<int>(tiles.size()))
               << " placements, the build needs " << mib(need) << "\n";
+    if (!force && entry_present(path)) continue;  // skipped below: needs no memory
     if (mem_limit && need > mem_limit) {
       throw PdbError(ErrorKind::Memory, "the build needs " + mib(need) +
                                             ", more than --mem-limit " + mib(mem_limit) +
-                                            "; refusing to start");
+                                            "; refusing to start" + smaller);
     }
     if (available && need > available) {
-      throw PdbError(ErrorKind::Memory, "the build needs " + mib(need) + ", more than the " +
-                                            mib(available) +
-                                            " this machine has available; refusing to start");
+      throw PdbError(ErrorKind::Memory,
+                     "the build needs " + mib(need) + ", more than the " + mib(available) +
+                         " this machine has available; refusing to start" + smaller);
     }
   }
   std::error_code ec;

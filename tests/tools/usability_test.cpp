@@ -102,6 +102,7 @@ TEST_F(Usability, PdbgenBuildsTheRecommendedPartitionWithoutOne) {
       run_pdbgen({"build", "--size", "5x5", "--pdb-dir", dir, "--mem-limit", "1M"});
   EXPECT_EQ(five.describe(), "exit 5") << five.err;
   EXPECT_TRUE(contains(five.err, "recommended partition for 5x5: 6-6-6-6+7-7-7-3")) << five.err;
+  EXPECT_TRUE(contains(five.err, "`--partition 6-6-6-6` builds a smaller set")) << five.err;
 }
 
 TEST_F(Usability, TwoPartitionsJoinedByPlusGiveTheLargerSum) {
