@@ -124,8 +124,8 @@ class PatternDatabases {
           throw pdb::PdbError(pdb::ErrorKind::Database, "pattern database too large to look up");
         }
         Pattern& pattern = patterns_[g];
-        pattern.data = set.tables[g]->data();
-        pattern.four_bit = set.tables[g]->meta().entry_bits == 4;
+        pattern.table.data = set.tables[g]->data();
+        pattern.table.four_bit = set.tables[g]->meta().entry_bits == 4;
         pattern.size = static_cast<int>(tiles.size());
         for (int i = 0; i < pattern.size; ++i) {
           const int t = tiles[static_cast<std::size_t>(i)];
@@ -148,6 +148,7 @@ class PatternDatabases {
         view.first = static_cast<int>(first);
         view.count = count;
         view.reflected = mirror == 1;
+        for (int p = 0; p < count; ++p) view.table[p] = patterns_[first + p].table;
         for (int c = 0; c < B::kCells; ++c) {
           view.cell[c] = static_cast<std::uint8_t>(mirror == 0 ? c : B::cell(B::col(c), B::row(c)));
         }
@@ -238,17 +239,23 @@ class PatternDatabases {
   bool reflected() const { return views_[kViews - 1].reflected; }
 
  private:
-  struct Pattern {
+  struct Table {
     const std::uint8_t* data = nullptr;  // the table's entries
     bool four_bit = true;
-    int size = 0;
-    std::array<std::uint8_t, B::kCells> tiles{};
-    std::array<Rank, B::kCells> weight{};  // of each tile's digit in the rank
 
     NPUZZLE_ALWAYS_INLINE int stored(Rank rank) const {
       if (four_bit) return (data[rank >> 1] >> ((rank & 1) << 2)) & 15;
       return data[rank];
     }
+  };
+
+  struct Pattern {
+    Table table;
+    int size = 0;
+    std::array<std::uint8_t, B::kCells> tiles{};
+    std::array<Rank, B::kCells> weight{};  // of each tile's digit in the rank
+
+    NPUZZLE_ALWAYS_INLINE int stored(Rank rank) const { return table.stored(rank); }
   };
 
   // How one set's patterns see the board: direct (identity) or mirrored about the diagonal.
@@ -262,6 +269,7 @@ class PatternDatabases {
     std::array<std::int8_t, B::kCells> pattern{};  // the pattern the tile is in here, or -1
     std::array<std::uint8_t, B::kCells> index{};   // its place in that pattern's order
     std::array<Rank, B::kCells> weight{};          // the weight of its digit in the rank
+    std::array<Table, kMaxPatterns> table{};       // the set's tables (kept here for update())
   };
 
   // Re-ranks, in view W, the pattern of the tile that moved (n: the value after the move, still
@@ -285,7 +293,7 @@ class PatternDatabases {
     const int a = kDirect<W> ? from : view.cell[from];
     const int b = kDirect<W> ? to : view.cell[to];
     const Rank rank = n.rank[W][p] + rank_change<W>(n.board, tile, p, a, b);
-    const int stored = patterns_[view.first + p].stored(rank);
+    const int stored = view.table[p].stored(rank);
     n.rank[W][p] = rank;
     n.excess[W] = static_cast<std::int16_t>(n.excess[W] + stored - n.stored[W][p]);
     n.stored[W][p] = static_cast<std::uint8_t>(stored);
