@@ -78,11 +78,6 @@ class PatternDatabases {
     std::array<std::array<std::uint8_t, kMaxPatterns>, kViews> stored{};  // (entry - MD) / 2
   };
 
-  // The number of views `set` gives: its sets, twice each when `reflect`.
-  static int views_for(const pdb::PdbSet& set, bool reflect) {
-    return static_cast<int>(set.partition.set_count()) * (reflect ? 2 : 1);
-  }
-
   // Throws pdb::PdbError(Database) when a table is for another board, goal or pattern, the groups
   // of a set are not disjoint, a table has more placements than a Rank holds, or the set does not
   // give kViews views; std::invalid_argument when the views reflect and !reflection_applies(goal).
