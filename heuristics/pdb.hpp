@@ -14,6 +14,18 @@
 // partitions ("7-7-7-3+6-6-6-6"), each a view or two. Every view is an admissible sum and h takes
 // the largest; the Manhattan distance is the same in all views, so only the excesses differ.
 //
+// Dual lookups (Zahavi, Felner, Holte and Schaeffer 2008), when asked for: each view also looks its
+// tables up on the dual placement, where pattern tile o stands on the goal cell of the tile that
+// now stands on o's goal cell. A path of length L from the state, read backwards with the tiles
+// renamed, takes a state with the blank on its goal cell to the goal with the blank moved to the
+// cell b it holds now, so the dual placement's entry bounds that path's moves of the tiles now on
+// the pattern's goal cells, from the table whose goal has the blank in b's region (a pattern's
+// goal cells may shut the blank's goal cell off, e.g. tiles 1-7 of 4x4: its own table then serves
+// that region alone, and PdbSet::dual_tables the others). A pattern with no table for b's region,
+// and the pattern whose goal cell b is, count the Manhattan distance of those tiles instead. The
+// renamed tiles of different patterns differ, so the dual sum is admissible; it has the parity of
+// the distance once rounded down to it, and it is not consistent (IDA*'s pathmax uses that).
+//
 // PERFORMANCE: a Value keeps the board (tile on each cell) and, per view and pattern, the rank of
 // the placement (pdb_index.hpp: rank = sum of digit_i x weight_i) and its stored value. A move of
 // one tile changes one pattern's rank per view, and the change follows from the cells the tile
@@ -21,12 +33,16 @@
 // it passes over (columns - 1) cells, and only the pattern tiles on those change digits (by +-1).
 // So update() costs a few loads and one table read per view, whatever the pattern's size; no
 // scratch memory, so one object serves any number of threads. Copies share the mapped tables.
+// A move changes the dual placement of at most two tiles (those whose goal cells the blank left
+// and entered); the pattern of the one that becomes placed is ranked afresh (one more table read
+// per view), the other's pattern is skipped while the blank stands on its tile's goal cell.
 #pragma once
 
 #include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <cstdlib>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -36,6 +52,7 @@
 #include "core/search_types.hpp"
 #include "heuristics/manhattan.hpp"
 #include "heuristics/pdb_catalogue.hpp"
+#include "heuristics/pdb_geometry.hpp"
 #include "heuristics/pdb_index.hpp"
 
 namespace npuzzle {
@@ -76,12 +93,19 @@ class PatternDatabases {
     // Per view and pattern of the view's set (in the set's order):
     std::array<std::array<Rank, kMaxPatterns>, kViews> rank{};
     std::array<std::array<std::uint8_t, kMaxPatterns>, kViews> stored{};  // (entry - MD) / 2
+    // Dual lookups, per view: half the excess over the Manhattan distance (0 when they are off),
+    // and each pattern's stored value on its dual placement (stale for a pattern whose tile's goal
+    // cell holds the blank).
+    std::array<std::int16_t, kViews> dual{};
+    std::array<std::array<std::uint8_t, kMaxPatterns>, kViews> dual_stored{};
   };
 
   // Throws pdb::PdbError(Database) when a table is for another board, goal or pattern, the groups
   // of a set are not disjoint, a table has more placements than a Rank holds, or the set does not
   // give kViews views; std::invalid_argument when the views reflect and !reflection_applies(goal).
-  PatternDatabases(const Goal<B>& goal, const pdb::PdbSet& set) : manhattan_(goal), set_(set) {
+  // `dual`: also look every view up on the dual placement.
+  PatternDatabases(const Goal<B>& goal, const pdb::PdbSet& set, bool dual = false)
+      : manhattan_(goal), set_(set), dual_(dual) {
     const int sets = static_cast<int>(set.partition.set_count());
     const bool reflect = sets * 2 == kViews;
     if (sets < 1 || sets > pdb::kMaxSets || (sets != kViews && !reflect)) {
@@ -158,6 +182,7 @@ class PatternDatabases {
                                      .weight[index_of[seen_as]]
                                : Rank{0};
         }
+        if (dual_) set_up_dual(goal, view, pattern_of, mirror == 0);
       }
       first += static_cast<std::size_t>(count);
     }
@@ -184,7 +209,10 @@ class PatternDatabases {
         v.rank[w][p] = rank;
         v.stored[w][p] = static_cast<std::uint8_t>(pattern.stored(rank));
         v.excess[w] = static_cast<std::int16_t>(v.excess[w] + v.stored[w][p]);
+        v.dual_stored[w][p] = static_cast<std::uint8_t>(
+            (view.dual_valid[s.blank] >> p) & 1u ? dual_stored_of(view, p, v.board, s.blank) : 0);
       }
+      if (dual_) v.dual[w] = dual_excess(view, v.dual_stored[w], v.board, s.blank);
     }
     return v;
   }
@@ -196,23 +224,33 @@ class PatternDatabases {
     n.board[from] = 0;
     n.manhattan = static_cast<std::int16_t>(manhattan_.update(v.manhattan, tile, from, to));
     update_views(n, tile, from, to, std::make_integer_sequence<int, kViews>{});
+    if (dual_) update_duals(n, from, to, std::make_integer_sequence<int, kViews>{});
     return n;
   }
 
   int estimate(const Value& v) const {
     if constexpr (kViews == 4) {
       return v.manhattan +
-             2 * std::max(std::max(v.excess[0], v.excess[1]), std::max(v.excess[2], v.excess[3]));
+             2 * std::max(std::max(std::max(v.excess[0], v.excess[1]),
+                                   std::max(v.excess[2], v.excess[3])),
+                          std::max(std::max(v.dual[0], v.dual[1]), std::max(v.dual[2], v.dual[3])));
     } else if constexpr (kViews == 2) {
-      return v.manhattan + 2 * std::max(v.excess[0], v.excess[1]);
+      return v.manhattan +
+             2 * std::max(std::max(v.excess[0], v.excess[1]), std::max(v.dual[0], v.dual[1]));
     } else {
-      return v.manhattan + 2 * v.excess[0];
+      return v.manhattan + 2 * std::max(v.excess[0], v.dual[0]);
     }
   }
 
   std::string describe() const {
+    std::string missing;
+    if (dual_missing_ > 0) {
+      missing = "; without " + std::to_string(dual_missing_) +
+                " table(s) for the blank shut off from its goal cell (`pdbgen build --dual` "
+                "adds them), those dual lookups count the Manhattan distance";
+    }
     if constexpr (kViews == 1) {
-      return set_.describe();
+      return dual_ ? "max(" + set_.describe() + ", its dual)" + missing : set_.describe();
     } else {
       std::string s = "max(";
       for (int w = 0; w < kViews; ++w) {
@@ -225,13 +263,15 @@ class PatternDatabases {
           s.append("{").append(pdb::join_numbers(tiles, ",")).append("}");
         }
       }
-      s.append(")");
+      s.append(dual_ ? ", and each looked up on the dual placement)" + missing : ")");
       return s;
     }
   }
   const pdb::PdbSet& set() const { return set_; }
   // True when the views include the reflection about the diagonal.
   bool reflected() const { return views_[kViews - 1].reflected; }
+  // True when every view is also looked up on the dual placement.
+  bool dual() const { return dual_; }
 
  private:
   struct Table {
@@ -265,7 +305,132 @@ class PatternDatabases {
     std::array<std::uint8_t, B::kCells> index{};   // its place in that pattern's order
     std::array<Rank, B::kCells> weight{};          // the weight of its digit in the rank
     std::array<Table, kMaxPatterns> table{};       // the set's tables (kept here for update())
+    // Dual lookups. By board cell c: the pattern of the tile whose dual cell c's content decides
+    // (the goal tile of c as this view sees it), or -1; the patterns whose dual entry counts while
+    // the blank is on c (a bit each: those with a table for the blank's region there, so not the
+    // pattern of c's goal tile) and each pattern's table then; by board tile: the view cell where
+    // the dual places the tile whose goal cell it stands on, and half its Manhattan term rounded
+    // down, which the dual leaves out while it stands on the blank's goal cell (`dual_blank_home`,
+    // a board cell). `dual_source[p][i]`: the board cell whose tile places pattern p's tile i.
+    std::array<std::int8_t, B::kCells> dual_pattern{};
+    std::array<std::uint8_t, B::kCells> dual_valid{};
+    std::array<std::uint8_t, B::kCells> dual_cell{};
+    std::array<std::uint8_t, B::kCells> dual_cut{};
+    int dual_blank_home = 0;
+    std::array<std::array<std::uint8_t, B::kCells>, kMaxPatterns> dual_source{};
+    std::array<std::array<Table, B::kCells>, kMaxPatterns> dual_table{};
   };
+
+  // Fills the dual lookup's maps of `view` (its cell and tile maps already set): each pattern's
+  // table for the blank in each region of its goal placement, its own for the goal blank's region
+  // and the set's dual_tables for the others (none where they are not loaded).
+  // Counts (once, from the direct view: `count_missing`) the tables not loaded in dual_missing_.
+  void set_up_dual(const Goal<B>& goal, View& view,
+                   const std::array<std::int8_t, B::kCells>& pattern_of, bool count_missing) {
+    const pdb::Geometry geo(B::kRows, B::kCols);
+    const int blank_goal = goal.cell_of[0];
+    std::vector<int> goal_tiles(B::kCells);
+    for (int c = 0; c < B::kCells; ++c)
+      goal_tiles[static_cast<std::size_t>(c)] = goal.state.tile_at(c);
+    for (int p = 0; p < view.count; ++p) {
+      const std::size_t group = static_cast<std::size_t>(view.first + p);
+      const Pattern& pattern = patterns_[group];
+      std::uint32_t occupied = 0;
+      for (int i = 0; i < pattern.size; ++i) {
+        const int cell = goal.cell_of[pattern.tiles[i]];
+        occupied |= std::uint32_t{1} << cell;
+        view.dual_source[p][i] = view.cell[cell];
+      }
+      const std::uint32_t free = geo.all & ~occupied;
+      std::array<Table, B::kCells> by_cell{};  // by view cell
+      const std::uint32_t own = geo.region(std::uint32_t{1} << blank_goal, free);
+      for (int c = 0; c < B::kCells; ++c) {
+        if ((own >> c) & 1) by_cell[c] = pattern.table;
+      }
+      const auto goals =
+          pdb::dual_goals(B::kRows, B::kCols, goal_tiles, set_.partition.groups[group]);
+      for (std::size_t k = 0; k < goals.size(); ++k) {
+        if (group >= set_.dual_tables.size() || k >= set_.dual_tables[group].size() ||
+            !set_.dual_tables[group][k]) {
+          if (count_missing) ++dual_missing_;
+          continue;
+        }
+        const pdb::PdbTable& table = *set_.dual_tables[group][k];
+        pdb::expect_matches(table, B::kRows, B::kCols, goals[k], set_.partition.groups[group]);
+        const int lowest =
+            static_cast<int>(std::find(goals[k].begin(), goals[k].end(), 0) - goals[k].begin());
+        const std::uint32_t region = geo.region(std::uint32_t{1} << lowest, free);
+        for (int c = 0; c < B::kCells; ++c) {
+          if ((region >> c) & 1) by_cell[c] = Table{table.data(), table.meta().entry_bits == 4};
+        }
+      }
+      for (int c = 0; c < B::kCells; ++c) view.dual_table[p][c] = by_cell[view.cell[c]];
+    }
+    for (int c = 0; c < B::kCells; ++c) {
+      view.dual_pattern[c] = pattern_of[goal.state.tile_at(view.cell[c])];
+      std::uint8_t valid = 0;
+      for (int p = 0; p < view.count; ++p) {
+        if (view.dual_table[p][c].data) valid |= static_cast<std::uint8_t>(1u << p);
+      }
+      view.dual_valid[c] = valid;
+      const int t = c;  // as a tile
+      const int home = goal.cell_of[view.tile[t]];
+      view.dual_cell[t] = static_cast<std::uint8_t>(home);
+      view.dual_cut[t] =
+          static_cast<std::uint8_t>(t == 0 ? 0
+                                           : (std::abs(B::row(home) - B::row(blank_goal)) +
+                                              std::abs(B::col(home) - B::col(blank_goal))) /
+                                                 2);
+    }
+    view.dual_blank_home = view.cell[blank_goal];
+  }
+
+  // Pattern p's stored value on its dual placement on `board` with the blank on `blank` (not on
+  // one of p's goal cells, and with a table for its region).
+  NPUZZLE_ALWAYS_INLINE int dual_stored_of(const View& view, int p, const Tiles<B>& board,
+                                           int blank) const {
+    const Pattern& pattern = patterns_[view.first + p];
+    std::uint32_t used = 0;
+    Rank rank = 0;
+    for (int i = 0; i < pattern.size; ++i) {
+      const int c = view.dual_cell[board[view.dual_source[p][i]]];
+      const int digit = c - std::popcount(used & ((std::uint32_t{1} << c) - 1));
+      used |= std::uint32_t{1} << c;
+      rank += static_cast<Rank>(digit) * pattern.weight[i];
+    }
+    return view.dual_table[p][blank].stored(rank);
+  }
+
+  // A view's dual estimate, less the Manhattan distance and halved: the stored values of the
+  // patterns whose dual entry counts, less the term of the tile on the blank's goal cell. The
+  // distance has the Manhattan distance's parity, so an odd term is rounded down when halved.
+  NPUZZLE_ALWAYS_INLINE std::int16_t dual_excess(
+      const View& view, const std::array<std::uint8_t, kMaxPatterns>& stored, const Tiles<B>& board,
+      int blank) const {
+    const unsigned valid = view.dual_valid[blank];
+    int sum = 0;
+    for (int p = 0; p < view.count; ++p) sum += ((valid >> p) & 1u) ? stored[p] : 0;
+    return static_cast<std::int16_t>(sum - view.dual_cut[board[view.dual_blank_home]]);
+  }
+
+  template <int... W>
+  NPUZZLE_ALWAYS_INLINE void update_duals(Value& n, int from, int to,
+                                          std::integer_sequence<int, W...>) const {
+    (update_dual<W>(n, from, to), ...);
+  }
+
+  // After a move of a tile from `from` to `to` (n: the value after the move): the dual tile whose
+  // goal cell `to` is now stands where the moved tile belongs, so its pattern is ranked afresh
+  // (unless the tile now on the blank is in the same pattern, which then stays skipped).
+  template <int W>
+  NPUZZLE_ALWAYS_INLINE void update_dual(Value& n, int from, int to) const {
+    const View& view = views_[W];
+    const int p = view.dual_pattern[to];
+    if (p >= 0 && ((view.dual_valid[from] >> p) & 1u)) {
+      n.dual_stored[W][p] = static_cast<std::uint8_t>(dual_stored_of(view, p, n.board, from));
+    }
+    n.dual[W] = dual_excess(view, n.dual_stored[W], n.board, from);
+  }
 
   // Re-ranks, in view W, the pattern of the tile that moved (n: the value after the move, still
   // with the pattern's old rank, stored value and excess).
@@ -318,7 +483,9 @@ class PatternDatabases {
   }
 
   Manhattan<B> manhattan_;
-  pdb::PdbSet set_;                                               // keeps the tables mapped
+  pdb::PdbSet set_;  // keeps the tables mapped
+  bool dual_ = false;
+  int dual_missing_ = 0;  // tables of the dual lookups' other regions not loaded
   std::array<Pattern, kMaxPatterns * pdb::kMaxSets> patterns_{};  // the sets' patterns in order
   std::array<View, kViews> views_{};
 };
@@ -338,7 +505,7 @@ inline constexpr bool kIsPatternDatabases<PatternDatabases<B, kViews>> = true;
 // pdb::PdbError(Usage) for more than pdb::kMaxSets partitions.
 template <class B, class F>
 decltype(auto) with_pdb_heuristic(const Goal<B>& goal, const pdb::PdbSet& set, bool reflect,
-                                  F&& f) {
+                                  bool dual, F&& f) {
   const std::size_t sets = set.partition.set_count();
   if (sets < 1 || sets > static_cast<std::size_t>(pdb::kMaxSets)) {
     throw pdb::PdbError(pdb::ErrorKind::Usage, "a database set of " + std::to_string(sets) +
@@ -347,10 +514,10 @@ decltype(auto) with_pdb_heuristic(const Goal<B>& goal, const pdb::PdbSet& set, b
   }
   const bool mirrored = reflect && reflection_applies(goal);
   if constexpr (B::kRows == B::kCols) {
-    if (mirrored && sets == 2) return f(PatternDatabases<B, 4>(goal, set));
+    if (mirrored && sets == 2) return f(PatternDatabases<B, 4>(goal, set, dual));
   }
-  if (mirrored || sets == 2) return f(PatternDatabases<B, 2>(goal, set));
-  return f(PatternDatabases<B, 1>(goal, set));
+  if (mirrored || sets == 2) return f(PatternDatabases<B, 2>(goal, set, dual));
+  return f(PatternDatabases<B, 1>(goal, set, dual));
 }
 
 }  // namespace npuzzle

@@ -1,10 +1,12 @@
 #include "heuristics/pdb_catalogue.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstdio>
 #include <cstdlib>
 #include <system_error>
 
+#include "heuristics/pdb_geometry.hpp"
 #include "heuristics/pdb_open.hpp"
 
 namespace npuzzle::pdb {
@@ -30,6 +32,29 @@ std::uint64_t set_build_bytes(int rows, int cols, const std::vector<int>& goal,
 }
 
 }  // namespace
+
+std::vector<std::vector<int>> dual_goals(int rows, int cols, const std::vector<int>& goal,
+                                         const std::vector<int>& tiles) {
+  const Geometry geo(rows, cols);
+  std::uint32_t occupied = 0;
+  int blank = 0;
+  for (int c = 0; c < geo.n; ++c) {
+    const int t = goal[static_cast<std::size_t>(c)];
+    if (t == 0) blank = c;
+    if (std::find(tiles.begin(), tiles.end(), t) != tiles.end()) occupied |= std::uint32_t{1} << c;
+  }
+  const std::uint32_t free = geo.all & ~occupied;
+  std::uint32_t left = free & ~geo.region(std::uint32_t{1} << blank, free);
+  std::vector<std::vector<int>> goals;
+  while (left != 0) {
+    const int lowest = std::countr_zero(left);
+    left &= ~geo.region(std::uint32_t{1} << lowest, free);
+    std::vector<int> other = goal;
+    std::swap(other[static_cast<std::size_t>(lowest)], other[static_cast<std::size_t>(blank)]);
+    goals.push_back(std::move(other));
+  }
+  return goals;
+}
 
 std::filesystem::path default_directory() {
   if (const char* dir = std::getenv("NPUZZLE_PDB_DIR"); dir && *dir) return dir;
@@ -99,6 +124,16 @@ PdbSet load_set(const std::filesystem::path& dir, int rows, int cols, const std:
     }
     expect_matches(*table, rows, cols, goal, tiles);
     set.tables.push_back(std::move(table));
+    auto& duals = set.dual_tables.emplace_back();
+    for (const auto& other : dual_goals(rows, cols, goal, tiles)) {
+      const auto dual_path = table_path(dir, rows, cols, other, tiles);
+      if (!entry_present(dual_path)) {
+        duals.push_back(nullptr);
+        continue;
+      }
+      duals.push_back(PdbTable::load(dual_path));
+      expect_matches(*duals.back(), rows, cols, other, tiles);
+    }
   }
   return set;
 }

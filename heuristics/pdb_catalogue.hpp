@@ -34,6 +34,14 @@ std::filesystem::path table_path(const std::filesystem::path& dir, int rows, int
 std::string build_command(int rows, int cols, const std::vector<int>& goal,
                           const Partition& partition, const std::filesystem::path& dir);
 
+// The goals of a pattern's tables for the dual lookups (heuristics/pdb.hpp): with the pattern's
+// tiles on their goal cells, the other cells fall into regions; the pattern's own table ends with
+// the blank in the region of its goal cell, and one more table per other region ends with the
+// blank there: `goal` with the blank and the tile on the region's lowest cell swapped. In the
+// order of those lowest cells; empty when the free cells form one region.
+std::vector<std::vector<int>> dual_goals(int rows, int cols, const std::vector<int>& goal,
+                                         const std::vector<int>& tiles);
+
 // A loaded set of disjoint databases for one board and goal.
 struct PdbSet {
   int rows = 0;
@@ -41,6 +49,8 @@ struct PdbSet {
   std::vector<int> goal;
   Partition partition;
   std::vector<std::shared_ptr<const PdbTable>> tables;  // one per group, same order
+  // Per group, the tables of its dual_goals in order (null where not loaded; may be empty).
+  std::vector<std::vector<std::shared_ptr<const PdbTable>>> dual_tables{};
   // Set (by a front end's watcher) once a table's file was changed on disk in place.
   std::shared_ptr<std::atomic<bool>> stale = std::make_shared<std::atomic<bool>>(false);
   std::string describe() const;  // e.g. "pdb 7-8 {1..7}{8..15}"

@@ -2,7 +2,7 @@
 //
 //   pdbgen build --size 4x4 [--partition 7-8|6-6-3|5-5-5|LISTS]
 //                [--goal blank-first|blank-last|LIST] [--pdb-dir DIR] [--threads N]
-//                [--mem-limit SIZE] [--force]
+//                [--mem-limit SIZE] [--force] [--dual]
 //   pdbgen info FILE
 //   pdbgen verify FILE [--threads N]
 //
@@ -78,7 +78,7 @@ std::string eta_text(double seconds, double done) {
 
 ExitCode run_build(const std::string& size, const std::string& partition_text,
                    const std::string& goal_text, std::string dir_text, int threads,
-                   const std::string& mem_limit_text, bool force) {
+                   const std::string& mem_limit_text, bool force, bool dual) {
   const npuzzle::BoardSize board = npuzzle::parse_size_option(size);
   if (!board.known()) throw npuzzle::UsageError("--size: give RxC, e.g. 4x4");
   const int rows = board.rows, cols = board.cols;
@@ -111,11 +111,21 @@ ExitCode run_build(const std::string& size, const std::string& partition_text,
   const std::string smaller = partition_text.empty() && quick != chosen
                                   ? " (`--partition " + quick + "` builds a smaller set)"
                                   : std::string();
-  for (const auto& tiles : partition.groups) {
-    const BuildSpec spec{rows, cols, goal, tiles};
+  // The tables: each group's, then with --dual each group's tables for its other regions.
+  std::vector<BuildSpec> specs;
+  for (const auto& tiles : partition.groups) specs.push_back(BuildSpec{rows, cols, goal, tiles});
+  if (dual) {
+    for (const auto& tiles : partition.groups) {
+      for (auto& other : dual_goals(rows, cols, goal, tiles)) {
+        specs.push_back(BuildSpec{rows, cols, std::move(other), tiles});
+      }
+    }
+  }
+  for (const BuildSpec& spec : specs) {
     validate_spec(spec);
     const std::uint64_t need = build_memory_bytes(spec);
-    const auto path = table_path(dir, rows, cols, goal, tiles);
+    const auto& tiles = spec.tiles;
+    const auto path = table_path(dir, rows, cols, spec.goal, tiles);
     std::cerr << "pattern " << path.filename().string() << ": "
               << placement_count(rows * cols, static_cast<int>(tiles.size()))
               << " placements, the build needs " << mib(need) << "\n";
@@ -136,8 +146,8 @@ ExitCode run_build(const std::string& size, const std::string& partition_text,
   if (ec) throw PdbError(ErrorKind::Io, "cannot create " + dir.string() + ": " + ec.message());
 
   const bool tty = ::isatty(2);
-  for (const auto& tiles : partition.groups) {
-    const auto path = table_path(dir, rows, cols, goal, tiles);
+  for (const BuildSpec& spec : specs) {
+    const auto path = table_path(dir, rows, cols, spec.goal, spec.tiles);
     if (!force && entry_present(path)) {
       std::cerr << path.string() << " exists; skipped (--force rebuilds it)\n";
       continue;
@@ -160,7 +170,7 @@ ExitCode run_build(const std::string& size, const std::string& partition_text,
       shown = true;
     };
     std::cerr << "building " << path.string() << "\n";
-    const BuildResult built = build_table(BuildSpec{rows, cols, goal, tiles}, options);
+    const BuildResult built = build_table(spec, options);
     if (shown && tty) std::cerr << "\n";
     write_table(path, built.meta, built.payload, &g_stop);
     std::cerr << "wrote " << path.string() << ": " << built.states
@@ -226,6 +236,7 @@ int main(int argc, char** argv) {
   std::string size = "4x4", partition, goal = "blank-first", dir, mem_limit, file;
   int threads = 0;
   bool force = false;
+  bool dual = false;
   auto* build =
       app.add_subcommand("build", "build the databases of a partition into the directory");
   build->footer(
@@ -247,6 +258,9 @@ int main(int argc, char** argv) {
   build->add_option("--mem-limit", mem_limit,
                     "refuse to build when the build needs more (e.g. 6G)");
   build->add_flag("--force", force, "rebuild files that already exist");
+  build->add_flag("--dual", dual,
+                  "also build the tables that --heuristic pdb-dual looks up when the blank is "
+                  "shut off from its goal cell by a group's tiles (one more per such region)");
   auto* info = app.add_subcommand("info", "describe a database file (checks its checksum)");
   info->footer("Exit codes: 0 described, 1 usage error, 2 a bad or unreadable database.");
   info->add_option("FILE", file, "database file")->required();
@@ -274,7 +288,8 @@ int main(int argc, char** argv) {
                                                   static_cast<std::size_t>(threads));
   }
   try {
-    if (*build) return to_int(run_build(size, partition, goal, dir, threads, mem_limit, force));
+    if (*build)
+      return to_int(run_build(size, partition, goal, dir, threads, mem_limit, force, dual));
     if (*info) return to_int(run_info(file));
     if (*verify) return to_int(run_verify(file, threads));
   } catch (const PdbError& e) {

@@ -138,7 +138,7 @@ void BM_Pdb555Update(benchmark::State& state) {
 BENCHMARK(BM_Pdb555Update);
 
 void BM_Pdb555ReflectedUpdate(benchmark::State& state) {
-  with_pdb_heuristic(goal(), set555(), true, [&](const auto& h) { run_walk(state, h); });
+  with_pdb_heuristic(goal(), set555(), true, false, [&](const auto& h) { run_walk(state, h); });
 }
 BENCHMARK(BM_Pdb555ReflectedUpdate);
 
@@ -150,7 +150,7 @@ BENCHMARK(BM_Pdb78Update);
 
 void BM_Pdb78ReflectedUpdate(benchmark::State& state) {
   if (!set78()) return state.SkipWithError("7-8 databases not found in $NPUZZLE_PDB_DIR");
-  with_pdb_heuristic(goal(), *set78(), true, [&](const auto& h) { run_walk(state, h); });
+  with_pdb_heuristic(goal(), *set78(), true, false, [&](const auto& h) { run_walk(state, h); });
 }
 BENCHMARK(BM_Pdb78ReflectedUpdate);
 

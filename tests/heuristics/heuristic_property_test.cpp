@@ -2,19 +2,21 @@
 // heuristics: pattern-database sets (default and custom partitions, with and without reflection),
 // walking distance, and max(walking distance, linear conflict).
 //  - 3x3 and 2x4: thousands of reachable states (the deepest first) against the exact distances of
-//    core/bfs.hpp's all_distances.
+//    core/bfs.hpp's all_distances (every goal of testing::test_goals, so the blank's goal cell
+//    and the patterns' regions vary).
 //  - 3x4 and 4x4: shallow states (random walks from the goal) against the optimum found by IDA*
 //  with
 //    linear conflict (the foundation's heuristic, tested on its own), plus uniformly random states
 //    for consistency and updates.
-// On every state: h <= optimal, h(goal) = 0, and for every move the updated value equals init() of
-// the child. Consistency (h changes by at most one per move) holds for walking distance, max(wd,
-// lc) and full (exact) databases, and is asserted for them. A partial database stores the minimum
-// over the blank's regions, which is admissible but NOT consistent: after a pattern tile moves, the
-// blank sits in one region of the new placement while the entry may come from another, cheaper one,
-// so an entry can drop by 3 or more in one move (seen on about 1-8% of the moves below, printed).
-// What holds for them, and is asserted: every move changes h by an odd amount (h = Manhattan + 2 x
-// stored).
+// Each database set is checked looked up directly, with reflection where the goal allows, and
+// with the dual lookups (heuristics/pdb.hpp). On every state: h <= optimal, h(goal) = 0, and for
+// every move the updated value equals init() of the child. Consistency (h changes by at most one
+// per move) holds for walking distance, max(wd, lc) and full (exact) databases, and is asserted for
+// them. A partial database stores the minimum over the blank's regions, which is admissible but NOT
+// consistent: after a pattern tile moves, the blank sits in one region of the new placement while
+// the entry may come from another, cheaper one, so an entry can drop by 3 or more in one move (seen
+// on about 1-8% of the moves below, printed). What holds for them, and is asserted: every move
+// changes h by an odd amount (h = Manhattan + 2 x stored).
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -96,17 +98,25 @@ void check_heuristic(const H& h, const Goal<B>& goal, const std::vector<Sample<B
 }
 
 // Runs check_heuristic over the heuristics of this board: each partition (or two joined by '+')
-// with and (where the goal allows) without reflection, then walking distance and max(wd, lc).
+// with and (where the goal allows) without reflection, each without and with the dual lookups
+// (with and without the tables for the other regions), then walking distance and max(wd, lc).
 template <class B>
 void check_all(const Goal<B>& goal, const std::vector<Sample<B>>& samples,
                const std::vector<std::string>& partitions) {
   for (const std::string& partition : partitions) {
     const pdb::PdbSet set = testing::memory_set(goal, partition);
+    pdb::PdbSet without_dual_tables = set;  // patterns count their Manhattan distance instead
+    for (auto& tables : without_dual_tables.dual_tables) tables.clear();
     for (bool reflect : {false, true}) {
-      with_pdb_heuristic(goal, set, reflect, [&](const auto& h) {
-        check_heuristic(h, goal, samples, describe_heuristic(h), partition == "full");
-        return 0;
-      });
+      for (int dual = 0; dual < 3; ++dual) {  // off, on, on without the other regions' tables
+        with_pdb_heuristic(
+            goal, dual == 2 ? without_dual_tables : set, reflect, dual > 0, [&](const auto& h) {
+              check_heuristic(h, goal, samples,
+                              describe_heuristic(h) + (dual == 2 ? " (own tables only)" : ""),
+                              partition == "full");
+              return 0;
+            });
+      }
     }
   }
   check_heuristic(WalkingDistance<B>(goal), goal, samples, "wd", true);
@@ -165,8 +175,11 @@ TEST(HeuristicProperties, Board3x3) {
     // And the max with a second split of the same tiles (two partitions joined by '+').
     const std::vector<int> c{a[0], a[1], b[0], b[1]}, d{a[2], a[3], b[2], b[3]};
     const std::string halves = list(a) + "/" + list(b);
+    // Three groups, so that a dual lookup counts some patterns and not others.
+    const std::string thirds =
+        list({a[0], a[1]}) + "/" + list({a[2], a[3], b[0]}) + "/" + list({b[1], b[2], b[3]});
     check_all(goal, exact_samples(goal, 3000),
-              {"full", halves, halves + "+" + list(c) + "/" + list(d)});
+              {"full", halves, thirds, halves + "+" + list(c) + "/" + list(d)});
   }
 }
 

@@ -88,7 +88,7 @@ void solve_korf100(const pdb::PdbSet& set) {
   const auto goal = Goal<B4>::from_spec(GoalSpec::blank_first());
   const std::vector<Instance> instances = korf100();
   ASSERT_EQ(instances.size(), 100u);
-  with_pdb_heuristic(goal, set, true, [&](const auto& h) {
+  with_pdb_heuristic(goal, set, true, false, [&](const auto& h) {
     EXPECT_NE(describe_heuristic(h).find("reflected"), std::string::npos);
     std::uint64_t expanded = 0, generated = 0;
     int solved = 0;

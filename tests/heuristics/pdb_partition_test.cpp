@@ -1,7 +1,8 @@
 // Tests of the named partitions (heuristics/pdb_partition.hpp): on every board from 2x2 to 5x5 and
 // for goals with the blank first, last and inside, every named partition is a set of disjoint
 // groups of real tiles whose sizes are the ones its name gives, covering every tile; the
-// strongest (recommended) one comes first; partitions join with '+'; and bad lists are refused.
+// strongest (recommended) one comes first; partitions join with '+'; bad lists are refused; and
+// the goals of the dual lookups' tables (pdb::dual_goals) put the blank in each other region.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "heuristics/pdb_catalogue.hpp"
 #include "heuristics/pdb_file.hpp"
 #include "heuristics/pdb_partition.hpp"
 
@@ -119,6 +121,36 @@ TEST(PdbPartition, BadListsAreRefused) {
   for (const char* bad : {"1,2/2,3", "1,25", "1,,2", "0,1", "1,x", "6-6-6-5", "6-6-6-6+",
                           "+6-6-6-6", "6-6-6-6+7-7-7-3+6-6-6-6", "7-7-6-4"}) {
     EXPECT_THROW(pdb::parse_partition(bad, 5, 5, goal), pdb::PdbError) << bad;
+  }
+}
+
+// 4x4, blank first: tiles 1-7 home shut the blank's goal cell 0 off from cells 8-15, so their
+// dual lookups need a second table, ending with the blank on cell 8; tiles 8-15 leave one region.
+// 5x5: Korf and Felner's first group shuts cell 0 off likewise (the other region's lowest cell
+// is 3); a blank-last goal with tiles 20 and 24 home shuts cell 24 off (the other region's lowest
+// cell is 0).
+TEST(PdbPartition, DualGoalsPutTheBlankInEachOtherRegion) {
+  std::vector<int> expected = blank_first(16);
+  std::swap(expected[0], expected[8]);
+  EXPECT_EQ(pdb::dual_goals(4, 4, blank_first(16), {1, 2, 3, 4, 5, 6, 7}),
+            std::vector<std::vector<int>>{expected});
+  EXPECT_TRUE(pdb::dual_goals(4, 4, blank_first(16), {8, 9, 10, 11, 12, 13, 14, 15}).empty());
+  expected = blank_first(25);
+  std::swap(expected[0], expected[3]);
+  EXPECT_EQ(pdb::dual_goals(5, 5, blank_first(25), {1, 2, 5, 6, 7, 12}),
+            std::vector<std::vector<int>>{expected});
+  EXPECT_TRUE(pdb::dual_goals(5, 5, blank_first(25), {3, 4, 8, 9, 13, 14}).empty());
+  expected = blank_last(25);
+  std::swap(expected[0], expected[24]);
+  EXPECT_EQ(pdb::dual_goals(5, 5, blank_last(25), {20, 24}),
+            std::vector<std::vector<int>>{expected});
+  // On 3x3, tiles 1, 3, 5 and 7 home leave five cells of one cell each: four more goals, in the
+  // order of their cells.
+  const auto four = pdb::dual_goals(3, 3, blank_first(9), {1, 3, 5, 7});
+  ASSERT_EQ(four.size(), 4u);
+  for (std::size_t k = 0; k < 4; ++k) {
+    EXPECT_EQ(four[k][2 * k + 2], 0);
+    EXPECT_EQ(four[k][0], static_cast<int>(2 * k + 2));
   }
 }
 

@@ -13,9 +13,10 @@
 
 namespace npuzzle::testing {
 
-// The set of `partition_text` for board B and `goal`, every table built in memory.
+// The set of `partition_text` for board B and `goal`, every table built in memory, with the
+// tables of the dual lookups' other regions (pdb::dual_goals) when `duals`.
 template <class B>
-pdb::PdbSet memory_set(const Goal<B>& goal, const std::string& partition_text) {
+pdb::PdbSet memory_set(const Goal<B>& goal, const std::string& partition_text, bool duals = true) {
   const std::vector<int> goal_tiles = tiles_of(goal.state);
   pdb::PdbSet set{B::kRows,
                   B::kCols,
@@ -25,6 +26,12 @@ pdb::PdbSet memory_set(const Goal<B>& goal, const std::string& partition_text) {
   for (const auto& tiles : set.partition.groups) {
     pdb::BuildResult built = pdb::build_table({B::kRows, B::kCols, goal_tiles, tiles});
     set.tables.push_back(pdb::PdbTable::from_memory(built.meta, std::move(built.payload)));
+    auto& dual_tables = set.dual_tables.emplace_back();
+    if (!duals) continue;
+    for (const auto& other : pdb::dual_goals(B::kRows, B::kCols, goal_tiles, tiles)) {
+      pdb::BuildResult dual = pdb::build_table({B::kRows, B::kCols, other, tiles});
+      dual_tables.push_back(pdb::PdbTable::from_memory(dual.meta, std::move(dual.payload)));
+    }
   }
   return set;
 }

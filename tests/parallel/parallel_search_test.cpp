@@ -253,7 +253,7 @@ TEST(ParallelSearch, PatternDatabasesKeepParallelSearchesOptimal) {
   const bool slow = std::getenv("NPUZZLE_SLOW_TESTS") != nullptr;
   const auto instances = korf_instances(slow ? 56 : 50);
   ASSERT_GE(instances.size(), 15u);
-  with_pdb_heuristic(goal, set, true, [&](const auto& h) {
+  with_pdb_heuristic(goal, set, true, false, [&](const auto& h) {
     for (std::size_t i = 0; i < instances.size(); ++i) {
       const auto& k = instances[i];
       SCOPED_TRACE("korf #" + std::to_string(k.id));

@@ -121,6 +121,49 @@ TEST_F(Usability, TwoPartitionsJoinedByPlusGiveTheLargerSum) {
   EXPECT_TRUE(contains(three.err, "at most 2 partitions")) << three.err;
 }
 
+// pdb-dual: the dual lookups work with the set's own tables (their note says how many tables for
+// a shut-off blank are missing) and use the ones `pdbgen build --dual` adds: on 3x3, tiles 1, 3,
+// 5 and 7 home shut cells 2, 4, 6 and 8 off from the blank's goal cell 0, tiles 2, 4, 6 and 8 shut
+// off cells 5 and 7, so six more tables. Every answer is the optimum Manhattan's IDA* finds.
+TEST_F(Usability, DualLookupsUseTheTablesPdbgenDualAdds) {
+  const std::string dir = fault::fresh_dir("pdb_dual").string();
+  const std::string board = "8 6 7 2 5 4 3 0 1";
+  auto files = [&] { return std::distance(fs::directory_iterator(dir), fs::directory_iterator{}); };
+  auto length_of = [](const std::string& out) {
+    std::smatch m;
+    return std::regex_search(out, m, std::regex("\"length\":([0-9]+)")) ? m[1].str()
+                                                                        : std::string("none");
+  };
+  const RunResult md = run_npuzzle({"solve", "--heuristic", "md", "--output", "json", board});
+  ASSERT_EQ(md.describe(), "exit 0") << md.err;
+  const std::string optimal = length_of(md.out);
+  ASSERT_NE(optimal, "none") << md.out;
+  const std::vector<std::string> build = {"build",           "--size",    "3x3", "--partition",
+                                          "1,3,5,7/2,4,6,8", "--pdb-dir", dir};
+  ASSERT_EQ(run_pdbgen(build).describe(), "exit 0");
+  EXPECT_EQ(files(), 2);
+  const std::vector<std::string> solve = {"solve",     "--heuristic", "pdb-dual:1,3,5,7/2,4,6,8",
+                                          "--pdb-dir", dir,           "--output",
+                                          "json",      board};
+  const RunResult own = run_npuzzle(solve);
+  EXPECT_EQ(own.describe(), "exit 0") << own.err;
+  EXPECT_TRUE(contains(own.err, "looked up on the dual placement")) << own.err;
+  EXPECT_TRUE(contains(own.err, "without 6 table(s)")) << own.err;
+  EXPECT_EQ(length_of(own.out), optimal) << own.out;
+  EXPECT_TRUE(contains(own.out, "\"heuristic\":\"pdb-dual:1,3,5,7/2,4,6,8+reflection\""))
+      << own.out;
+
+  std::vector<std::string> build_dual = build;
+  build_dual.push_back("--dual");
+  ASSERT_EQ(run_pdbgen(build_dual).describe(), "exit 0");
+  EXPECT_EQ(files(), 8);
+  const RunResult all = run_npuzzle(solve);
+  EXPECT_EQ(all.describe(), "exit 0") << all.err;
+  EXPECT_TRUE(contains(all.err, "looked up on the dual placement")) << all.err;
+  EXPECT_FALSE(contains(all.err, "without")) << all.err;
+  EXPECT_EQ(length_of(all.out), optimal) << all.out;
+}
+
 TEST_F(Usability, BoardMistakesGetAHint) {
   const RunResult sixteen = run_npuzzle({"solve", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16"});
   EXPECT_EQ(sixteen.describe(), "exit 2");

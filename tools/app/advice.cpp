@@ -13,7 +13,7 @@ std::vector<std::string> run_warnings(const SolveRequest& request, int threads,
   const bool has_5x5 = std::any_of(sizes.begin(), sizes.end(),
                                    [](const BoardSize& s) { return s.rows == 5 && s.cols == 5; });
   const HeuristicChoice heuristic = request.heuristic.value_or(default_heuristic(5, 5));
-  const bool weak = std::string_view(kHeuristicInfo[heuristic.index].name) != "pdb";
+  const bool weak = !std::string_view(kHeuristicInfo[heuristic.index].name).starts_with("pdb");
   if (has_5x5 && weak && request.algorithm != Algorithm::Greedy) {
     warnings.push_back(
         std::string("an optimal ") + algorithm_name(request.algorithm) +

@@ -89,17 +89,22 @@ struct Wd {
 void check_pdb_partition(const std::string& partition, int rows, int cols,
                          const std::vector<int>& goal);
 
-// The best set in the database directory (or the partition named), reflected where it can be. The
-// first use of a set logs on stderr which lookups are in use.
-struct Pdb {
+// The best set in the database directory (or the partition named), reflected where it can be;
+// kDual: each view also looked up on the dual placement (heuristics/pdb.hpp; with the tables that
+// `pdbgen build --dual` adds where they are present). The first use of a set logs on stderr which
+// lookups are in use.
+template <bool kDual>
+struct PatternDatabaseLookups {
   static constexpr HeuristicInfo kInfo{
-      .name = "pdb",
-      .help = "the best pattern databases present",
+      .name = kDual ? "pdb-dual" : "pdb",
+      .help = kDual ? "pdb, each set also looked up on the dual placement"
+                    : "the best pattern databases present",
       .argument = "PARTITION",
       .argument_help =
           "7-8, 6-6-3, 5-5-5, 6-6-6-6+7-7-7-3, 6-6-6-6, 7-7-7-3, full, or tile lists "
           "1,2,3/4,5,6; several joined by + for the largest of their sums",
-      .argument_examples = "pdb:7-8 or pdb:1,2,3/4,5,6",
+      .argument_examples =
+          kDual ? "pdb-dual:7-8 or pdb-dual:1,2,3/4,5,6" : "pdb:7-8 or pdb:1,2,3/4,5,6",
       .check_argument = &check_pdb_partition};
   template <class B>
   static constexpr bool fits() {
@@ -119,7 +124,7 @@ struct Pdb {
                        pdb::AutoBuildLimits{request.limits.interrupt, request.limits.time_seconds},
                        request.quiet);
       // A table written to in place before the search ended makes its answer void (Database).
-      return with_pdb_heuristic(goal, *set, true, [&](const auto& h) {
+      return with_pdb_heuristic(goal, *set, true, kDual, [&](const auto& h) {
         if (first && !request.quiet) {
           std::cerr << "npuzzle: heuristic " << describe_heuristic(h) << "\n";
         }
@@ -151,16 +156,20 @@ struct Pdb {
   }
 };
 
+using Pdb = PatternDatabaseLookups<false>;
+using PdbDual = PatternDatabaseLookups<true>;
+
 }  // namespace heuristic
 
 // The exact name of the heuristic object `h` when it says more than the name chosen: for pattern
 // databases the partition and whether the reflection about the diagonal is used too
-// ("pdb:7-8+reflection", "pdb:1,2,3/4,5,6"); "" for the others.
+// ("pdb:7-8+reflection", "pdb:1,2,3/4,5,6", "pdb-dual:7-8+reflection"); "" for the others.
 template <class B, class H>
 std::string exact_heuristic_name(const H& h) {
   if constexpr (kIsPatternDatabases<H>) {
     const pdb::Partition& p = h.set().partition;
-    return "pdb:" + (p.name.empty() || p.name == "custom" ? p.tile_lists() : p.name) +
+    return std::string(h.dual() ? "pdb-dual:" : "pdb:") +
+           (p.name.empty() || p.name == "custom" ? p.tile_lists() : p.name) +
            (h.reflected() ? "+reflection" : "");
   } else {
     return {};
@@ -222,7 +231,7 @@ struct HeuristicList {
 
 // The registry, in the order the help lists the heuristics.
 using HeuristicRegistry = HeuristicList<heuristic::Misplaced, heuristic::Md, heuristic::Lc,
-                                        heuristic::Wd, heuristic::Pdb>;
+                                        heuristic::Wd, heuristic::Pdb, heuristic::PdbDual>;
 inline constexpr const auto& kHeuristicInfo = HeuristicRegistry::kInfo;
 
 // nullopt (with `error` set) for an unknown name, or an argument after ':' the heuristic does not
