@@ -109,6 +109,16 @@ std::string PdbSet::describe() const {
   return s;
 }
 
+std::vector<std::shared_ptr<const PdbTable>> PdbSet::all_tables() const {
+  std::vector<std::shared_ptr<const PdbTable>> all = tables;
+  for (const auto& duals : dual_tables) {
+    for (const auto& table : duals) {
+      if (table) all.push_back(table);
+    }
+  }
+  return all;
+}
+
 PdbSet load_set(const std::filesystem::path& dir, int rows, int cols, const std::vector<int>& goal,
                 const Partition& partition) {
   PdbSet set{rows, cols, goal, partition, {}};

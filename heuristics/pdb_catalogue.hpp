@@ -54,6 +54,8 @@ struct PdbSet {
   // Set (by a front end's watcher) once a table's file was changed on disk in place.
   std::shared_ptr<std::atomic<bool>> stale = std::make_shared<std::atomic<bool>>(false);
   std::string describe() const;  // e.g. "pdb 7-8 {1..7}{8..15}"
+  // Every table held: the groups' in order, then the dual tables loaded.
+  std::vector<std::shared_ptr<const PdbTable>> all_tables() const;
 };
 
 struct FindOptions {

@@ -1,9 +1,10 @@
 // Fault tests of checkpoints (`npuzzle solve --checkpoint FILE`, `--resume FILE`): a checkpoint
 // that is missing, cut short, corrupted, of another format version, for a board that cannot reach
-// its goal, or written with other pattern databases than those present is refused with exit code 2
-// and a message saying which; a checkpoint that cannot be written (no such directory, the file
-// size limit) ends the run with exit code 2, leaving neither a half-written file nor a temporary
-// one; the algorithms that keep no checkpoints refuse the option (exit code 1).
+// its goal, or written with other pattern databases than those present (the dual lookups' tables
+// included) is refused with exit code 2 and a message saying which; a checkpoint that cannot be
+// written (no such directory, the file size limit) ends the run with exit code 2, leaving neither a
+// half-written file nor a temporary one; the algorithms that keep no checkpoints refuse the option
+// (exit code 1).
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -153,6 +154,48 @@ TEST_F(FaultCheckpoint, OtherPatternDatabasesAreRefused) {
       "`--resume` of a checkpoint naming a pattern database with another checksum than "
       "the one present",
       run.describe() + "; `" + first_line(line_with(run.err, "other pattern databases")) + "`");
+}
+
+// pdb-dual: the checkpoint names the dual lookups' other tables too (tiles 1 and 4 home shut the
+// blank's goal cell off, so `pdbgen build --dual` adds one table for group {1,4}); without that
+// table the resume is refused, with it the search goes on to the optimum.
+TEST_F(FaultCheckpoint, DualLookupsTablesAreNamedToo) {
+  const fs::path dir = fresh_dir("pdb_dual");
+  const std::string path = (dir / "search.ckpt").string();
+  const fs::path pdb_dir = dir / "databases";
+  const std::string partition = "1,4/2,3,5/6,7,8/9,10,11/12,13,14,15";
+  const RunResult built = cli::run_pdbgen({"build", "--size", "4x4", "--partition", partition,
+                                           "--dual", "--pdb-dir", pdb_dir.string()});
+  ASSERT_EQ(built.exit_code, 0) << built.err;
+  std::vector<fs::path> dual;  // the tables of another goal than blank-first
+  for (const auto& entry : fs::directory_iterator(pdb_dir)) {
+    if (entry.path().filename().string().find("-goal-") != std::string::npos) {
+      dual.push_back(entry.path());
+    }
+  }
+  ASSERT_EQ(dual.size(), 1u);
+  const RunResult first = run_npuzzle(
+      {"solve", "--algo", "ida", "--heuristic", "pdb-dual:" + partition, "--pdb-dir",
+       pdb_dir.string(), "--node-limit", "20000", "--checkpoint", path, korf(13).tiles});
+  ASSERT_EQ(first.exit_code, 4) << first.describe() << first.err;
+  const std::string text = read_text(path);
+  std::size_t databases = 0;
+  for (std::size_t at = text.find("\ndatabase "); at != std::string::npos;
+       at = text.find("\ndatabase ", at + 1)) {
+    ++databases;
+  }
+  EXPECT_EQ(databases, 6u) << text;
+  const fs::path aside = dir / "aside.pdb";
+  fs::rename(dual[0], aside);
+  const RunResult refused = run_npuzzle({"solve", "--resume", path, "--pdb-dir", pdb_dir.string()});
+  EXPECT_EQ(refused.exit_code, 2) << refused.describe() << refused.err;
+  EXPECT_TRUE(contains(refused.err, "other pattern databases")) << refused.err;
+  fs::rename(aside, dual[0]);
+  const RunResult resumed =
+      run_npuzzle({"solve", "--resume", path, "--pdb-dir", pdb_dir.string(), "--output", "json"});
+  EXPECT_EQ(resumed.exit_code, 0) << resumed.describe() << resumed.err;
+  EXPECT_TRUE(contains(resumed.out, "\"length\":" + std::to_string(korf(13).length)))
+      << resumed.out;
 }
 
 TEST_F(FaultCheckpoint, UnwritablePathEndsTheRunWithExitTwoAndNoTemporaryFile) {

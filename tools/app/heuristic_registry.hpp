@@ -129,7 +129,7 @@ struct PatternDatabaseLookups {
           std::cerr << "npuzzle: heuristic " << describe_heuristic(h) << "\n";
         }
         SearchResult result = f(h, set->stale.get());
-        for (const auto& table : set->tables) table->expect_unchanged_on_disk();
+        for (const auto& table : set->all_tables()) table->expect_unchanged_on_disk();
         return result;
       });
     } catch (const pdb::PdbError& e) {
@@ -183,7 +183,8 @@ template <class B, class H>
 std::vector<std::string> database_identities(const H& h) {
   if constexpr (kIsPatternDatabases<H>) {
     std::vector<std::string> identities;
-    for (const auto& table : h.set().tables) {
+    // The dual lookups' other tables count too when they are used.
+    for (const auto& table : h.dual() ? h.set().all_tables() : h.set().tables) {
       char checksum[17];
       std::snprintf(checksum, sizeof checksum, "%016llx",
                     static_cast<unsigned long long>(table->meta().payload_checksum));

@@ -33,9 +33,10 @@ class DiskWatcher {
       wake_.wait_for(lock, stop, kInterval, [] { return false; });
       for (const auto& set : sets_) {
         if (set->stale->load(std::memory_order_relaxed)) continue;
-        const bool changed =
-            std::any_of(set->tables.begin(), set->tables.end(),
-                        [](const auto& table) { return table->changed_on_disk(); });
+        const auto tables = set->all_tables();
+        const bool changed = std::any_of(tables.begin(), tables.end(), [](const auto& table) {
+          return table->changed_on_disk();
+        });
         if (changed) set->stale->store(true, std::memory_order_relaxed);
       }
     }
