@@ -52,7 +52,6 @@
 #include "core/search_types.hpp"
 #include "heuristics/manhattan.hpp"
 #include "heuristics/pdb_catalogue.hpp"
-#include "heuristics/pdb_geometry.hpp"
 #include "heuristics/pdb_index.hpp"
 
 namespace npuzzle {
@@ -182,7 +181,7 @@ class PatternDatabases {
                                      .weight[index_of[seen_as]]
                                : Rank{0};
         }
-        if (dual_) set_up_dual(goal, view, pattern_of, mirror == 0);
+        if (dual_) set_up_dual(goal, goal_tiles, view, pattern_of, mirror == 0);
       }
       first += static_cast<std::size_t>(count);
     }
@@ -321,50 +320,23 @@ class PatternDatabases {
     std::array<std::array<Table, B::kCells>, kMaxPatterns> dual_table{};
   };
 
-  // Fills the dual lookup's maps of `view` (its cell and tile maps already set): each pattern's
-  // table for the blank in each region of its goal placement, its own for the goal blank's region
-  // and the set's dual_tables for the others (none where they are not loaded).
-  // Counts (once, from the direct view: `count_missing`) the tables not loaded in dual_missing_.
-  void set_up_dual(const Goal<B>& goal, View& view,
+  // Fills the dual lookup's maps of `view` (its cell and tile maps already set), and counts (once,
+  // from the direct view: `count_missing`) the tables for other regions not loaded.
+  void set_up_dual(const Goal<B>& goal, const std::vector<int>& goal_tiles, View& view,
                    const std::array<std::int8_t, B::kCells>& pattern_of, bool count_missing) {
-    const pdb::Geometry geo(B::kRows, B::kCols);
     const int blank_goal = goal.cell_of[0];
-    std::vector<int> goal_tiles(B::kCells);
-    for (int c = 0; c < B::kCells; ++c)
-      goal_tiles[static_cast<std::size_t>(c)] = goal.state.tile_at(c);
     for (int p = 0; p < view.count; ++p) {
       const std::size_t group = static_cast<std::size_t>(view.first + p);
       const Pattern& pattern = patterns_[group];
-      std::uint32_t occupied = 0;
       for (int i = 0; i < pattern.size; ++i) {
-        const int cell = goal.cell_of[pattern.tiles[i]];
-        occupied |= std::uint32_t{1} << cell;
-        view.dual_source[p][i] = view.cell[cell];
+        view.dual_source[p][i] = view.cell[goal.cell_of[pattern.tiles[i]]];
       }
-      const std::uint32_t free = geo.all & ~occupied;
-      std::array<Table, B::kCells> by_cell{};  // by view cell
-      const std::uint32_t own = geo.region(std::uint32_t{1} << blank_goal, free);
+      const pdb::DualTables tables = pdb::dual_tables_by_blank_cell(set_, goal_tiles, group);
+      if (count_missing) dual_missing_ += tables.missing;
       for (int c = 0; c < B::kCells; ++c) {
-        if ((own >> c) & 1) by_cell[c] = pattern.table;
+        const pdb::PdbTable* table = tables.by_cell[view.cell[c]];
+        if (table) view.dual_table[p][c] = Table{table->data(), table->meta().entry_bits == 4};
       }
-      const auto goals =
-          pdb::dual_goals(B::kRows, B::kCols, goal_tiles, set_.partition.groups[group]);
-      for (std::size_t k = 0; k < goals.size(); ++k) {
-        if (group >= set_.dual_tables.size() || k >= set_.dual_tables[group].size() ||
-            !set_.dual_tables[group][k]) {
-          if (count_missing) ++dual_missing_;
-          continue;
-        }
-        const pdb::PdbTable& table = *set_.dual_tables[group][k];
-        pdb::expect_matches(table, B::kRows, B::kCols, goals[k], set_.partition.groups[group]);
-        const int lowest =
-            static_cast<int>(std::find(goals[k].begin(), goals[k].end(), 0) - goals[k].begin());
-        const std::uint32_t region = geo.region(std::uint32_t{1} << lowest, free);
-        for (int c = 0; c < B::kCells; ++c) {
-          if ((region >> c) & 1) by_cell[c] = Table{table.data(), table.meta().entry_bits == 4};
-        }
-      }
-      for (int c = 0; c < B::kCells; ++c) view.dual_table[p][c] = by_cell[view.cell[c]];
     }
     for (int c = 0; c < B::kCells; ++c) {
       view.dual_pattern[c] = pattern_of[goal.state.tile_at(view.cell[c])];

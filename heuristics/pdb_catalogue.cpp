@@ -33,8 +33,12 @@ std::uint64_t set_build_bytes(int rows, int cols, const std::vector<int>& goal,
 
 }  // namespace
 
-std::vector<std::vector<int>> dual_goals(int rows, int cols, const std::vector<int>& goal,
-                                         const std::vector<int>& tiles) {
+namespace {
+
+// The regions of the cells left free when `tiles` stand on their goal cells: the goal blank's
+// first, then the others in the order of their lowest cells (a bit mask of cells each).
+std::vector<std::uint32_t> goal_regions(int rows, int cols, const std::vector<int>& goal,
+                                        const std::vector<int>& tiles) {
   const Geometry geo(rows, cols);
   std::uint32_t occupied = 0;
   int blank = 0;
@@ -44,16 +48,53 @@ std::vector<std::vector<int>> dual_goals(int rows, int cols, const std::vector<i
     if (std::find(tiles.begin(), tiles.end(), t) != tiles.end()) occupied |= std::uint32_t{1} << c;
   }
   const std::uint32_t free = geo.all & ~occupied;
-  std::uint32_t left = free & ~geo.region(std::uint32_t{1} << blank, free);
+  std::vector<std::uint32_t> regions{geo.region(std::uint32_t{1} << blank, free)};
+  for (std::uint32_t left = free & ~regions[0]; left != 0; left &= ~regions.back()) {
+    regions.push_back(geo.region(std::uint32_t{1} << std::countr_zero(left), free));
+  }
+  return regions;
+}
+
+}  // namespace
+
+std::vector<std::vector<int>> dual_goals(int rows, int cols, const std::vector<int>& goal,
+                                         const std::vector<int>& tiles) {
+  const auto blank =
+      static_cast<std::size_t>(std::find(goal.begin(), goal.end(), 0) - goal.begin());
+  const std::vector<std::uint32_t> regions = goal_regions(rows, cols, goal, tiles);
   std::vector<std::vector<int>> goals;
-  while (left != 0) {
-    const int lowest = std::countr_zero(left);
-    left &= ~geo.region(std::uint32_t{1} << lowest, free);
+  for (std::size_t k = 1; k < regions.size(); ++k) {
     std::vector<int> other = goal;
-    std::swap(other[static_cast<std::size_t>(lowest)], other[static_cast<std::size_t>(blank)]);
+    std::swap(other[static_cast<std::size_t>(std::countr_zero(regions[k]))], other[blank]);
     goals.push_back(std::move(other));
   }
   return goals;
+}
+
+DualTables dual_tables_by_blank_cell(const PdbSet& set, const std::vector<int>& goal,
+                                     std::size_t group) {
+  const auto& tiles = set.partition.groups[group];
+  const std::vector<std::uint32_t> regions = goal_regions(set.rows, set.cols, goal, tiles);
+  const std::vector<std::vector<int>> goals = dual_goals(set.rows, set.cols, goal, tiles);
+  DualTables out;
+  out.by_cell.assign(static_cast<std::size_t>(set.rows * set.cols), nullptr);
+  for (std::size_t k = 0; k < regions.size(); ++k) {
+    const PdbTable* table = set.tables[group].get();
+    if (k > 0) {
+      const bool loaded = group < set.dual_tables.size() && k - 1 < set.dual_tables[group].size() &&
+                          set.dual_tables[group][k - 1];
+      if (!loaded) {
+        ++out.missing;
+        continue;
+      }
+      table = set.dual_tables[group][k - 1].get();
+      expect_matches(*table, set.rows, set.cols, goals[k - 1], tiles);
+    }
+    for (std::size_t c = 0; c < out.by_cell.size(); ++c) {
+      if ((regions[k] >> c) & 1) out.by_cell[c] = table;
+    }
+  }
+  return out;
 }
 
 std::filesystem::path default_directory() {

@@ -58,6 +58,18 @@ struct PdbSet {
   std::vector<std::shared_ptr<const PdbTable>> all_tables() const;
 };
 
+// The tables the dual lookups of group `group` of `set` read for `goal`, by the blank's cell: with
+// the group's tiles on their goal cells, the cell's region decides (the group's own table for the
+// goal blank's region, its dual_tables for the others); null for the group's own goal cells and
+// for the regions whose table is not loaded, which `missing` counts. Throws PdbError(Database)
+// when a dual table is for another goal or pattern.
+struct DualTables {
+  std::vector<const PdbTable*> by_cell;
+  int missing = 0;
+};
+DualTables dual_tables_by_blank_cell(const PdbSet& set, const std::vector<int>& goal,
+                                     std::size_t group);
+
 struct FindOptions {
   int threads = 0;                              // for a build
   bool build_missing = true;                    // build the quick default when nothing is present
