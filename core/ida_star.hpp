@@ -8,8 +8,11 @@
 // value of each child is computed from its parent's with `H::update` (a table look-up for
 // Manhattan) BEFORE the move is made, so a child whose f exceeds the bound costs a load, an add and
 // a compare: it is counted as generated but never applied. The move back to the parent is never
-// generated. No allocation, virtual call or std::function per node; the limits and the heartbeat
-// are looked at every LimitClock::kPollInterval expansions (and exactly at a node limit).
+// generated, nor is any move that core/move_pruning.hpp's automaton refuses (a path ending with a
+// duplicate move string: its state has a shorter or earlier path); the automaton's state travels
+// down the recursion with the word. No allocation, virtual call or std::function per node; the
+// limits and the heartbeat are looked at every LimitClock::kPollInterval expansions (and exactly at
+// a node limit).
 #pragma once
 
 #include <algorithm>
@@ -22,6 +25,7 @@
 #include <vector>
 
 #include "core/goal.hpp"
+#include "core/move_pruning.hpp"
 #include "core/search_run.hpp"
 #include "core/search_types.hpp"
 
@@ -42,10 +46,12 @@ class BoundedDfs {
              const std::atomic<bool>* cancel = nullptr)
       : h_(heuristic), goal_(goal), clock_(clock), cancel_(cancel) {}
 
-  // Searches below `start` (reached at cost `g`, its parent's blank on `parent_blank` or kNoCell)
-  // for a goal with f <= bound. On Found, path() holds the moves from `start` to the goal.
+  // Searches below `start` (reached at cost `g`, its parent's blank on `parent_blank` or kNoCell,
+  // the move-pruning automaton in `pruning` after the moves that reached it) for a goal with
+  // f <= bound. On Found, path() holds the moves from `start` to the goal.
   // Counters accumulate across calls; next_bound() is the least f seen above the bound.
-  Outcome run(const State<B>& start, const Value& value, int g, int parent_blank, int bound) {
+  Outcome run(const State<B>& start, const Value& value, int g, int parent_blank, int bound,
+              std::int32_t pruning = MovePruning::kRoot) {
     bound_ = bound;
     base_g_ = g;
     path_.assign(static_cast<std::size_t>(std::max(bound - g, 0) + 1), Move::Up);
@@ -57,7 +63,7 @@ class BoundedDfs {
       return Outcome::Exhausted;
     }
     if (start == goal_) return Outcome::Found;
-    if (dfs_from_root(start, value, g, parent_blank)) return Outcome::Found;
+    if (dfs_from_root(start, value, g, parent_blank, pruning)) return Outcome::Found;
     return stopped_ ? Outcome::Stopped : Outcome::Exhausted;
   }
 
@@ -93,26 +99,26 @@ class BoundedDfs {
   // packed word and the offsets into the heuristic's tables are constants, and the children's loop
   // is unrolled. Parent == kNoCell at the root of a pass.
   template <int Blank, int Parent>
-  bool dfs(Word word, ValueArg value, int g) {
+  bool dfs(Word word, ValueArg value, int g, std::int32_t pruning) {
     ++expanded_;
-    generated_ += children_of<Blank, Parent>();
     if (expanded_ >= next_poll_ && poll()) {
       // Stop by making every child exceed the bound: the recursion unwinds with no extra test.
       stopped_ = true;
       bound_ = -1;
     }
-    return visit_children<Blank, Parent>(word, value, g,
+    return visit_children<Blank, Parent>(word, value, g, pruning,
                                          std::make_index_sequence<B::kMoveTable[Blank].count>{});
   }
 
-  // The children generated at a node: its moves less the one back to the parent.
-  template <int Blank, int Parent>
-  static constexpr int children_of() {
-    int count = 0;
-    for (int i = 0; i < B::kMoveTable[Blank].count; ++i) {
-      count += B::kMoveTable[Blank].targets[i] != Parent;
+  // The automaton's state after child I's move (kPruned for the move back to the parent).
+  template <int Blank, int Parent, std::size_t I>
+  NPUZZLE_ALWAYS_INLINE std::int32_t child_pruning(std::int32_t pruning) const {
+    if constexpr (B::kMoveTable[Blank].targets[I] == Parent) {
+      return MovePruning::kPruned;
+    } else {
+      constexpr auto kMove = static_cast<std::size_t>(B::kMoveTable[Blank].moves[I]);
+      return pruning_[static_cast<std::size_t>(pruning) * 4 + kMove];
     }
-    return count;
   }
 
   // Heuristics whose look-ups mostly miss the caches (pattern databases) say kBatchChildren: every
@@ -121,23 +127,31 @@ class BoundedDfs {
   static constexpr bool kBatchChildren = requires { requires H::kBatchChildren; };
 
   template <int Blank, int Parent, std::size_t... I>
-  NPUZZLE_ALWAYS_INLINE bool visit_children(Word word, ValueArg value, int g,
+  NPUZZLE_ALWAYS_INLINE bool visit_children(Word word, ValueArg value, int g, std::int32_t pruning,
                                             std::index_sequence<I...>) {
+    const std::array<std::int32_t, sizeof...(I)> states{
+        child_pruning<Blank, Parent, I>(pruning)...};
+    generated_ += static_cast<std::uint64_t>(((states[I] >= 0) + ...));
     if constexpr (kBatchChildren) {
-      const std::array<Value, sizeof...(I)> children{child_value<Blank, Parent, I>(word, value)...};
+      const std::array<Value, sizeof...(I)> children{
+          (states[I] >= 0 ? child_value<Blank, Parent, I>(word, value) : value)...};
       // Bidirectional pathmax (Felner, Zahavi, Holte et al. 2011): the node is one move from each
       // child, so at least (the largest child's h) - 1 from the goal. With an inconsistent
       // heuristic that can exceed the bound when the node's own h did not: then no child is
       // searched, and the raised f is what the next bound may be.
+      // Pruned children count too: each is still one move away.
       const int raised = g + std::max({child_estimate<Blank, Parent, I>(children[I])...}) - 1;
       if (raised > bound_) {
         if (raised < next_bound_) next_bound_ = raised;
         return false;
       }
-      return (visit_child<Blank, Parent, I>(word, children[I], g) || ...);
-    } else {
-      return (visit_child<Blank, Parent, I>(word, child_value<Blank, Parent, I>(word, value), g) ||
+      return ((states[I] >= 0 && visit_child<Blank, Parent, I>(word, children[I], g, states[I])) ||
               ...);
+    } else {
+      return (
+          (states[I] >= 0 && visit_child<Blank, Parent, I>(
+                                 word, child_value<Blank, Parent, I>(word, value), g, states[I])) ||
+          ...);
     }
   }
 
@@ -154,7 +168,8 @@ class BoundedDfs {
     }
   }
 
-  // Child I's estimate (0 for the move back, which is never searched).
+  // Child I's estimate (0 for the move back, which is never searched; a pruned child's value is
+  // its parent's, a bound that holds one move away too).
   template <int Blank, int Parent, std::size_t I>
   NPUZZLE_ALWAYS_INLINE int child_estimate(ValueArg child) const {
     if constexpr (B::kMoveTable[Blank].targets[I] == Parent) {
@@ -166,7 +181,7 @@ class BoundedDfs {
 
   // Returns true when the goal was found below child I, whose heuristic value is `child`.
   template <int Blank, int Parent, std::size_t I>
-  NPUZZLE_ALWAYS_INLINE bool visit_child(Word word, ValueArg child, int g) {
+  NPUZZLE_ALWAYS_INLINE bool visit_child(Word word, ValueArg child, int g, std::int32_t pruning) {
     constexpr int kTarget = B::kMoveTable[Blank].targets[I];
     if constexpr (kTarget == Parent) {
       return false;
@@ -180,7 +195,7 @@ class BoundedDfs {
       const Word tile = (word >> State<B>::shift(kTarget)) & B::kCellMask;
       const Word moved =
           word + (tile << State<B>::shift(Blank)) - (tile << State<B>::shift(kTarget));
-      if ((h == 0 && moved == goal_.word) || dfs<kTarget, Blank>(moved, child, g + 1)) {
+      if ((h == 0 && moved == goal_.word) || dfs<kTarget, Blank>(moved, child, g + 1, pruning)) {
         path_[static_cast<std::size_t>(g - base_g_)] = B::kMoveTable[Blank].moves[I];
         path_length_ = std::max(path_length_, g - base_g_ + 1);
         return true;
@@ -189,7 +204,7 @@ class BoundedDfs {
     }
   }
 
-  using DfsEntry = bool (BoundedDfs::*)(Word, ValueArg, int);
+  using DfsEntry = bool (BoundedDfs::*)(Word, ValueArg, int, std::int32_t);
   // kDispatch[blank][parent + 1]: the pass's entry for a root with that blank and parent blank.
   using DispatchRow = std::array<DfsEntry, B::kCells + 1>;
   template <int Blank, std::size_t... I>
@@ -210,15 +225,17 @@ class BoundedDfs {
   static constexpr std::array<DispatchRow, B::kCells> kDispatch =
       dispatch_table(std::make_index_sequence<B::kCells>{});
 
-  bool dfs_from_root(const State<B>& start, const Value& value, int g, int parent_blank) {
+  bool dfs_from_root(const State<B>& start, const Value& value, int g, int parent_blank,
+                     std::int32_t pruning) {
     const DfsEntry entry = kDispatch[start.blank][static_cast<std::size_t>(parent_blank + 1)];
-    return (this->*entry)(start.word, value, g);
+    return (this->*entry)(start.word, value, g, pruning);
   }
 
   const H& h_;
   const State<B> goal_;
   const LimitClock& clock_;
   const std::atomic<bool>* cancel_;
+  const std::int32_t* pruning_ = MovePruning::standard().table();
   int bound_ = 0;
   int base_g_ = 0;
   int next_bound_ = INT_MAX;

@@ -1,11 +1,12 @@
 // parallel/ida_frontier.hpp — the frontier of one parallel IDA* iteration: the tree below the start
 // expanded breadth-first until a level is wide enough to share out.
 //
-// With cost bound b, the levels are expanded in order (the move back to the parent pruned, children
-// with f > b cut and their least f kept for the next bound) until a level holds at least `target`
-// nodes or is empty. Every generated child is checked against the goal here, so a solution
-// shallower than the split depth is found too (hog2's tracker shows the bug this avoids). The
-// construction is deterministic: every process of a distributed search builds the same frontier
+// With cost bound b, the levels are expanded in order (the move back to the parent and the moves
+// the move-pruning automaton refuses pruned as in BoundedDfs, each node keeping its automaton
+// state; children with f > b cut and their least f kept for the next bound) until a level holds at
+// least `target` nodes or is empty. Every generated child is checked against the goal here, so a
+// solution shallower than the split depth is found too (hog2's tracker shows the bug this avoids).
+// The construction is deterministic: every process of a distributed search builds the same frontier
 // and names subtrees by their index in the last level.
 //
 // The frontier's size per thread grows with the tree (the next iteration's is a few times the
@@ -19,6 +20,7 @@
 #include <vector>
 
 #include "core/goal.hpp"
+#include "core/move_pruning.hpp"
 #include "core/search_types.hpp"
 
 namespace npuzzle {
@@ -40,8 +42,9 @@ class IdaFrontier {
     State<B> state;
     Value value;
     int g = 0;
-    int parent = -1;       // index in the previous level
-    Move move = Move::Up;  // the blank move from the parent
+    int parent = -1;                            // index in the previous level
+    Move move = Move::Up;                       // the blank move from the parent
+    std::int32_t pruning = MovePruning::kRoot;  // the move-pruning automaton after the path here
     // The blank's cell before the move (BoundedDfs prunes the move back to it).
     int parent_blank() const { return B::neighbour(state.blank, inverse(move)); }
   };
@@ -57,7 +60,7 @@ class IdaFrontier {
     next_bound_ = INT_MAX;
     path_.clear();
     if (start == goal_) return Outcome::Found;
-    levels_[0].push_back({start, root_value, 0, -1, Move::Up});
+    levels_[0].push_back({start, root_value, 0, -1, Move::Up, MovePruning::kRoot});
     while (levels_.back().size() < target) {
       std::vector<Node> next;
       const std::vector<Node>& level = levels_.back();
@@ -69,11 +72,14 @@ class IdaFrontier {
         const auto& moves = B::kMoveTable[static_cast<std::size_t>(blank)];
         for (int m = 0; m < moves.count; ++m) {
           const int to = moves.targets[static_cast<std::size_t>(m)];
-          if (to == parent_blank) continue;
+          const Move move = moves.moves[static_cast<std::size_t>(m)];
+          const std::int32_t pruning = pruning_.next(node.pruning, move);
+          if (to == parent_blank || pruning == MovePruning::kPruned) continue;
           ++generated_;
           const int tile = node.state.tile_at(to);
-          Node child{node.state, h_.update(node.value, tile, to, blank), node.g + 1,
-                     static_cast<int>(i), moves.moves[static_cast<std::size_t>(m)]};
+          Node child{node.state, h_.update(node.value, tile, to, blank),
+                     node.g + 1, static_cast<int>(i),
+                     move,       pruning};
           const int h = h_.estimate(child.value);
           if (child.g + h > bound) {
             next_bound_ = std::min(next_bound_, child.g + h);
@@ -122,6 +128,7 @@ class IdaFrontier {
  private:
   const H& h_;
   const State<B> goal_;
+  const MovePruning& pruning_ = MovePruning::standard();
   std::vector<std::vector<Node>> levels_;
   std::vector<Move> path_;
   int next_bound_ = INT_MAX;

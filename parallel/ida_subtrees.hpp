@@ -172,7 +172,8 @@ class IdaSubtrees {
     }
     const LimitClock task_clock(task_limits);
     Dfs dfs(h_, goal_, task_clock, &cancel_);
-    const auto outcome = dfs.run(node.state, node.value, node.g, node.parent_blank(), bound_);
+    const auto outcome =
+        dfs.run(node.state, node.value, node.g, node.parent_blank(), bound_, node.pruning);
     iteration_expanded_.fetch_add(dfs.expanded(), std::memory_order_relaxed);
     expanded_.fetch_add(dfs.expanded(), std::memory_order_relaxed);
     generated_.fetch_add(dfs.generated(), std::memory_order_relaxed);
