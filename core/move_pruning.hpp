@@ -13,6 +13,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -26,9 +27,10 @@ class MovePruning {
   static constexpr std::int32_t kPruned = -1;
 
   // The automaton that refuses the given strings (U D L R letters; anything else throws).
-  explicit MovePruning(const std::vector<std::string_view>& duplicates);
+  explicit MovePruning(std::span<const std::string_view> duplicates);
 
-  // The automaton of the strings generated with the project; thread-safe.
+  // The automaton of the strings generated with the project, whose table the build computed
+  // (core/move_pruning_standard.cpp); thread-safe.
   static const MovePruning& standard();
 
   std::int32_t next(std::int32_t state, Move move) const {
@@ -36,15 +38,22 @@ class MovePruning {
   }
   // next(state, move) == table()[state * 4 + move], for the search's hot loop.
   const std::int32_t* table() const { return next_.data(); }
+  const std::vector<std::int32_t>& transitions() const { return next_; }
   std::size_t states() const { return next_.size() / 4; }
   // The state after `moves` from kRoot, or kPruned if some move is refused.
   std::int32_t after(const std::vector<Move>& moves, std::int32_t state = kRoot) const;
 
  private:
+  struct FromTable {};
+  MovePruning(FromTable, std::span<const std::int32_t> table) : next_(table.begin(), table.end()) {}
+  void minimize(const std::vector<std::array<std::int32_t, 4>>& edges);
+
   std::vector<std::int32_t> next_;
 };
 
-// The strings of the standard automaton (core/generate/duplicate_moves_main.cpp writes them).
-const std::vector<std::string_view>& generated_duplicate_move_strings();
+// The strings of the standard automaton and its transitions (MovePruning(strings).transitions()),
+// which core/generate/duplicate_moves_main.cpp writes when the project is built.
+std::span<const std::string_view> generated_duplicate_move_strings();
+std::span<const std::int32_t> generated_move_pruning_table();
 
 }  // namespace npuzzle

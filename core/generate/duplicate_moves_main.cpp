@@ -8,8 +8,11 @@
 #include <exception>
 #include <fstream>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "core/duplicate_moves.hpp"
+#include "core/move_pruning.hpp"
 
 int main(int argc, char** argv) {
   if (argc != 4) {
@@ -19,6 +22,9 @@ int main(int argc, char** argv) {
   try {
     const int max_length = std::stoi(argv[1]), max_side = std::stoi(argv[2]);
     const auto duplicates = npuzzle::duplicate_move_strings(max_length, max_side);
+    std::vector<std::string_view> strings;
+    for (const auto& d : duplicates) strings.emplace_back(d.duplicate);
+    const npuzzle::MovePruning automaton(strings);
     const std::string path = argv[3], partial = path + ".partial";
     {
       std::ofstream out(partial, std::ios::trunc);
@@ -26,10 +32,17 @@ int main(int argc, char** argv) {
           << " duplicate move strings\n// of up to " << max_length << " moves that fit " << max_side
           << "x" << max_side << ". Do not edit.\n"
           << "#include \"core/move_pruning.hpp\"\n\nnamespace npuzzle {\n\n"
-          << "const std::vector<std::string_view>& generated_duplicate_move_strings() {\n"
-          << "  static const std::vector<std::string_view> strings = {\n";
+          << "std::span<const std::string_view> generated_duplicate_move_strings() {\n"
+          << "  static constexpr std::string_view strings[] = {\n";
       for (const auto& d : duplicates) out << "      \"" << d.duplicate << "\",\n";
-      out << "  };\n  return strings;\n}\n\n}  // namespace npuzzle\n";
+      out << "  };\n  return strings;\n}\n\n"
+          << "std::span<const std::int32_t> generated_move_pruning_table() {\n"
+          << "  static const std::int32_t table[] = {";
+      const auto& table = automaton.transitions();
+      for (std::size_t i = 0; i < table.size(); ++i) {
+        out << (i % 16 == 0 ? "\n     " : "") << ' ' << table[i] << ',';
+      }
+      out << "\n  };\n  return table;\n}\n\n}  // namespace npuzzle\n";
       out.close();
       if (!out) throw std::runtime_error("cannot write " + partial);
     }

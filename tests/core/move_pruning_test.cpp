@@ -80,7 +80,9 @@ void expect_witnesses_hold(const std::vector<DuplicateMoves>& duplicates) {
       ASSERT_EQ(by_duplicate.word, by_witness.word) << B::name() << " " << d.duplicate;
     }
   }
-  if (B::kRows >= 3 && B::kCols >= 3) EXPECT_GT(played, 0) << B::name();
+  if (B::kRows >= 3 && B::kCols >= 3) {
+    EXPECT_GT(played, 0) << B::name();
+  }
 }
 
 TEST(DuplicateMoves, EveryWitnessReachesTheSameStateOnEveryBoard) {
@@ -118,7 +120,8 @@ TEST(MovePruning, RefusesExactlyThePathsThatContainADuplicate) {
     for (auto d : duplicates) contains = contains || letters.find(d) != std::string::npos;
     EXPECT_EQ(automaton.after(moves_of(letters)) == MovePruning::kPruned, contains) << letters;
   }
-  EXPECT_THROW(MovePruning({"UX"}), std::invalid_argument);
+  const std::vector<std::string_view> bad = {"UX"};
+  EXPECT_THROW(MovePruning{bad}, std::invalid_argument);
 }
 
 TEST(MovePruning, TheStandardAutomatonPrunesLongStrings) {
@@ -128,6 +131,29 @@ TEST(MovePruning, TheStandardAutomatonPrunesLongStrings) {
     ASSERT_EQ(standard.after(moves_of(std::string(d))), MovePruning::kPruned) << d;
   }
   EXPECT_NE(standard.after(moves_of("LLLLUUUURRRR")), MovePruning::kPruned);  // one path only
+  // The minimized automaton refuses exactly the paths with a generated string in them.
+  Rng rng(7);
+  int refused = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    std::string letters;
+    const auto length = 8 + rng.below(16);
+    for (std::uint64_t i = 0; i < length; ++i) {
+      char c;
+      do {
+        c = "UDLR"[rng.below(4)];
+      } while (!letters.empty() && (std::string("DULR")[std::string("UDLR").find(c)] ==
+                                    letters.back()));  // no move straight back
+      letters += c;
+    }
+    bool contains = false;
+    for (auto d : generated_duplicate_move_strings()) {
+      contains = contains || letters.find(d) != std::string::npos;
+    }
+    refused += contains;
+    ASSERT_EQ(standard.after(moves_of(letters)) == MovePruning::kPruned, contains) << letters;
+  }
+  EXPECT_GT(refused, 100);
+  EXPECT_LT(refused, 2900);
 }
 
 // Every path the automaton lets through from `start`, up to `depth` moves: the least depth at
