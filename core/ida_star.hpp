@@ -139,7 +139,8 @@ class BoundedDfs {
       // child, so at least (the largest child's h) - 1 from the goal. With an inconsistent
       // heuristic that can exceed the bound when the node's own h did not: then no child is
       // searched, and the raised f is what the next bound may be.
-      // Pruned children count too: each is still one move away.
+      // A refused child is not looked up: it stands in with the node's own value, which raises
+      // nothing.
       const int raised = g + std::max({child_estimate<Blank, Parent, I>(children[I])...}) - 1;
       if (raised > bound_) {
         if (raised < next_bound_) next_bound_ = raised;
