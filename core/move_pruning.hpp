@@ -8,7 +8,7 @@
 // wherever it is, and the least path to every state contains no duplicate, a search that follows
 // only unpruned moves still reaches every state along its least path, and finds every optimal
 // solution length. The standard automaton covers the strings of up to NPUZZLE_DUPLICATE_MOVES moves
-// that fit 5x5, generated when the project is built; it is built once per process, on first use.
+// that fit 5x5; the build computes its table, which is copied once per process, on first use.
 #pragma once
 
 #include <array>

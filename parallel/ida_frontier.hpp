@@ -1,13 +1,13 @@
 // parallel/ida_frontier.hpp — the frontier of one parallel IDA* iteration: the tree below the start
 // expanded breadth-first until a level is wide enough to share out.
 //
-// With cost bound b, the levels are expanded in order (the move back to the parent and the moves
-// the move-pruning automaton refuses pruned as in BoundedDfs, each node keeping its automaton
-// state; children with f > b cut and their least f kept for the next bound) until a level holds at
-// least `target` nodes or is empty. Every generated child is checked against the goal here, so a
-// solution shallower than the split depth is found too (hog2's tracker shows the bug this avoids).
-// The construction is deterministic: every process of a distributed search builds the same frontier
-// and names subtrees by their index in the last level.
+// With cost bound b, the levels are expanded in order (the moves the move-pruning automaton
+// refuses, the move back to the parent among them, pruned as in BoundedDfs, each node keeping its
+// automaton state; children with f > b cut and their least f kept for the next bound) until a level
+// holds at least `target` nodes or is empty. Every generated child is checked against the goal
+// here, so a solution shallower than the split depth is found too (hog2's tracker shows the bug
+// this avoids). The construction is deterministic: every process of a distributed search builds the
+// same frontier and names subtrees by their index in the last level.
 //
 // The frontier's size per thread grows with the tree (the next iteration's is a few times the
 // previous one's), between kMinSubtreesPerThread and kMaxSubtreesPerThread: small subtrees shorten
@@ -68,13 +68,12 @@ class IdaFrontier {
         const Node& node = level[i];
         ++expanded_;
         const int blank = node.state.blank;
-        const int parent_blank = node.parent < 0 ? -1 : node.parent_blank();
         const auto& moves = B::kMoveTable[static_cast<std::size_t>(blank)];
         for (int m = 0; m < moves.count; ++m) {
           const int to = moves.targets[static_cast<std::size_t>(m)];
           const Move move = moves.moves[static_cast<std::size_t>(m)];
           const std::int32_t pruning = pruning_.next(node.pruning, move);
-          if (to == parent_blank || pruning == MovePruning::kPruned) continue;
+          if (pruning == MovePruning::kPruned) continue;  // the move back to the parent too
           ++generated_;
           const int tile = node.state.tile_at(to);
           Node child{node.state, h_.update(node.value, tile, to, blank),

@@ -1,6 +1,6 @@
-// core/generate/duplicate_moves_main.cpp — writes the duplicate move strings that
-// core/move_pruning.cpp builds its automaton from, as a C++ source (run by the build; see
-// core/CMakeLists.txt).
+// core/generate/duplicate_moves_main.cpp — writes the duplicate move strings and the transitions
+// of the minimized automaton that refuses them (core/move_pruning.hpp) as a C++ source, so that a
+// search starts with no set-up (run by the build; see core/CMakeLists.txt).
 //
 // Usage: npuzzle_duplicate_moves MAX_LENGTH MAX_SIDE OUTPUT.cpp
 #include <cstdio>
