@@ -7,7 +7,10 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <limits>
 #include <sstream>
 
 #include "core/board_sizes.hpp"
@@ -192,6 +195,7 @@ std::uint64_t checksum(std::span<const std::uint8_t> bytes) {
 }
 
 PdbTable::~PdbTable() {
+  if (copy_base_) munmap(copy_base_, copy_bytes_);
   if (map_base_) munmap(map_base_, map_bytes_);
   if (fd_ >= 0) ::close(fd_);
 }
@@ -200,6 +204,28 @@ namespace {
 
 std::int64_t modification_ns(const struct stat& st) {
   return static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec;
+}
+
+constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
+
+// Whether a payload of `bytes` is worth and allowed a private copy on huge pages: the kernel's
+// transparent huge pages not off, NPUZZLE_PDB_HUGE_PAGES not 0, and at most half of the memory
+// available.
+bool huge_page_copy_wanted(std::uint64_t bytes) {
+  if (const char* env = std::getenv("NPUZZLE_PDB_HUGE_PAGES"); env && std::string(env) == "0") {
+    return false;
+  }
+  std::ifstream thp("/sys/kernel/mm/transparent_hugepage/enabled");
+  std::string mode;
+  if (!std::getline(thp, mode) || mode.find("[never]") != std::string::npos) return false;
+  std::ifstream meminfo("/proc/meminfo");
+  std::string key;
+  std::uint64_t kib = 0;
+  while (meminfo >> key >> kib) {
+    if (key == "MemAvailable:") return bytes <= kib * 1024 / 2;
+    meminfo.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
+  }
+  return false;
 }
 
 }  // namespace
@@ -230,7 +256,8 @@ void PdbTable::expect_unchanged_on_disk() const {
   }
 }
 
-std::shared_ptr<const PdbTable> PdbTable::load(const std::filesystem::path& path) {
+std::shared_ptr<const PdbTable> PdbTable::load(const std::filesystem::path& path,
+                                               std::uint64_t copy_from_bytes) {
   struct stat st {};
   const int fd = open_database_file(path, st);
   const auto size = static_cast<std::uint64_t>(st.st_size);
@@ -261,6 +288,43 @@ std::shared_ptr<const PdbTable> PdbTable::load(const std::filesystem::path& path
   table->entry_bits_ = table->meta_.entry_bits;
   table->header_checksum_ = checksum({bytes, kHeaderBytes});
   madvise(base, size, MADV_WILLNEED);
+  const std::uint64_t payload_bytes = table->meta_.payload_bytes();
+  if (payload_bytes > 0 && payload_bytes >= copy_from_bytes &&
+      huge_page_copy_wanted(payload_bytes)) {
+    // Room to align the start to a huge page; the whole length in huge pages.
+    const std::size_t length = (payload_bytes + 2 * kHugePageBytes - 1) & ~(kHugePageBytes - 1);
+    void* copy = mmap(nullptr, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (copy != MAP_FAILED) {
+      auto* start = reinterpret_cast<std::uint8_t*>(
+          (reinterpret_cast<std::uintptr_t>(copy) + kHugePageBytes - 1) & ~(kHugePageBytes - 1));
+      madvise(start, length - static_cast<std::size_t>(start - static_cast<std::uint8_t*>(copy)),
+              MADV_HUGEPAGE);
+      // Read, not copied from the file's mapping: the file's pages then never count in this
+      // process's resident size next to the copy.
+      std::uint64_t done = 0;
+      while (done < payload_bytes) {
+        const std::size_t chunk =
+            static_cast<std::size_t>(std::min<std::uint64_t>(payload_bytes - done, 64 << 20));
+        const ssize_t got =
+            ::pread(fd, start + done, chunk, static_cast<off_t>(kHeaderBytes + done));
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) {
+          const int read_error = got < 0 ? errno : EIO;
+          munmap(copy, length);
+          fail(path, "cannot read: " + errno_text(read_error));
+        }
+        done += static_cast<std::uint64_t>(got);
+      }
+      mprotect(copy, length, PROT_READ);
+      table->copy_base_ = copy;
+      table->copy_bytes_ = length;
+      table->data_ = start;
+      munmap(base, size);
+      table->map_base_ = nullptr;
+      ::close(fd);
+      table->fd_ = -1;
+    }
+  }
   if (checksum(table->payload()) != table->meta_.payload_checksum) {
     fail(path, "corrupted (payload checksum mismatch); rebuild it with pdbgen");
   }

@@ -88,10 +88,24 @@ class PdbTable {
   PdbTable(const PdbTable&) = delete;
   PdbTable& operator=(const PdbTable&) = delete;
 
+  // Payloads from this size up are copied into private memory on huge pages when they can be
+  // (see load()); smaller ones stay mapped from the file.
+  static constexpr std::uint64_t kPrivateCopyFromBytes = std::uint64_t{32} << 20;
+  // No payload is copied.
+  static constexpr std::uint64_t kNeverCopy = ~std::uint64_t{0};
+
   // Maps `path` read-only and checks it. Throws PdbError(Database) with a message naming the file
   // and the fault: missing, not a database, other version, truncated, corrupted (checksum), or
   // PdbError(Missing) when the file does not exist.
-  static std::shared_ptr<const PdbTable> load(const std::filesystem::path& path);
+  // A payload of `copy_from_bytes` or more is then copied into an anonymous mapping aligned to
+  // 2 MiB and advised onto transparent huge pages (with 4 KiB pages a search's random reads miss
+  // the TLB on almost every look-up of a large table), and the checksum is taken of the copy.
+  // The copy is skipped, and the file's mapping kept (shared by every process that maps the
+  // file), when the kernel's transparent huge pages are off, when the payload is more than half of
+  // the memory available, when the environment has NPUZZLE_PDB_HUGE_PAGES=0, or when the
+  // anonymous mapping fails.
+  static std::shared_ptr<const PdbTable> load(
+      const std::filesystem::path& path, std::uint64_t copy_from_bytes = kPrivateCopyFromBytes);
   // A table held in memory (just built); `payload` must match `meta`.
   static std::shared_ptr<const PdbTable> from_memory(PdbMeta meta,
                                                      std::vector<std::uint8_t> payload);
@@ -106,12 +120,15 @@ class PdbTable {
     return data_[rank];
   }
   const std::uint8_t* data() const { return data_; }
+  // True when the payload is a private copy (see load()), which no change of the file can reach.
+  bool private_copy() const { return copy_base_ != nullptr; }
 
   // Whether the file this table was loaded from has been written to or truncated in place since
   // (same inode, other size, or another modification time and other contents: a `touch` or the
   // same bytes written again is no change): lookups may then read other values than the
   // checksummed ones. A file replaced by rename is no change (the mapping keeps the old one).
-  // Always false for a table made in memory. Safe to call from one thread while others look up.
+  // Always false for a table made in memory or copied (the look-ups read the checksummed copy).
+  // Safe to call from one thread while others look up.
   bool changed_on_disk() const;
   // Throws PdbError(Database) naming the file when changed_on_disk().
   void expect_unchanged_on_disk() const;
@@ -125,7 +142,9 @@ class PdbTable {
   int entry_bits_ = 8;
   void* map_base_ = nullptr;  // the whole mapped file, when loaded from disk
   std::size_t map_bytes_ = 0;
-  int fd_ = -1;  // the file, kept open to check it did not change
+  void* copy_base_ = nullptr;  // the private copy's mapping, when the payload was copied
+  std::size_t copy_bytes_ = 0;
+  int fd_ = -1;  // the file, kept open to check it did not change (not for a copy)
   // Its last modification time seen with the loaded contents (its size: map_bytes_).
   mutable std::atomic<std::int64_t> checked_mtime_ns_{0};
   std::uint64_t header_checksum_ = 0;  // of the header block as loaded

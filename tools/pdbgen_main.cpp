@@ -182,7 +182,7 @@ ExitCode run_build(const std::string& size, const std::string& partition_text,
 }
 
 ExitCode run_info(const std::string& file) {
-  const auto table = PdbTable::load(file);
+  const auto table = PdbTable::load(file, PdbTable::kNeverCopy);
   const PdbMeta& m = table->meta();
   std::cout << "file:          " << file << "\n"
             << "format:        version " << kFormatVersion << ", ranking " << m.ranking
@@ -203,7 +203,7 @@ ExitCode run_info(const std::string& file) {
 }
 
 ExitCode run_verify(const std::string& file, int threads) {
-  const auto table = PdbTable::load(file);
+  const auto table = PdbTable::load(file, PdbTable::kNeverCopy);
   std::cerr << "checksum ok; checking the breadth-first invariants of " << table->meta().entry_count
             << " entries\n";
   const VerifyReport report = verify_table(*table, threads);

@@ -9,6 +9,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -133,6 +135,33 @@ TEST_F(PdbOpen, TouchIsNoChangeOtherBytesAre) {
   }
   age(path, 50);
   EXPECT_TRUE(table->changed_on_disk());
+}
+
+// A table loaded with a private copy (as large tables are, onto huge pages) reads the file's
+// values, and a later change of the file in place cannot reach it; with NPUZZLE_PDB_HUGE_PAGES=0
+// it stays a mapping of the file.
+TEST_F(PdbOpen, PrivateCopyReadsTheFileAndIgnoresLaterChanges) {
+  const std::vector<int> goal = {0, 1, 2, 3, 4, 5};
+  const pdb::BuildResult built = pdb::build_table({2, 3, goal, {1, 2, 3}});
+  const fs::path path = dir_ / "t.pdb";
+  pdb::write_table(path, built.meta, built.payload);
+  ::setenv("NPUZZLE_PDB_HUGE_PAGES", "0", 1);
+  EXPECT_FALSE(pdb::PdbTable::load(path, 0)->private_copy());
+  ::unsetenv("NPUZZLE_PDB_HUGE_PAGES");
+  EXPECT_FALSE(pdb::PdbTable::load(path)->private_copy());  // far below the size for a copy
+  const auto table = pdb::PdbTable::load(path, 0);
+  if (!table->private_copy()) GTEST_SKIP() << "transparent huge pages are off on this machine";
+  ASSERT_EQ(table->payload().size(), built.payload.size());
+  EXPECT_TRUE(std::equal(built.payload.begin(), built.payload.end(), table->payload().begin()));
+  {  // one byte of the payload changed in place
+    std::fstream f(path, std::ios::binary | std::ios::in | std::ios::out);
+    f.seekp(static_cast<std::streamoff>(pdb::kHeaderBytes));
+    const char flipped = static_cast<char>(built.payload[0] ^ 0x11);
+    f.write(&flipped, 1);
+  }
+  age(path, 50);
+  EXPECT_FALSE(table->changed_on_disk());
+  EXPECT_EQ(table->payload()[0], built.payload[0]);
 }
 
 }  // namespace
