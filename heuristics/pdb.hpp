@@ -223,7 +223,7 @@ class PatternDatabases {
     n.board[from] = 0;
     n.manhattan = static_cast<std::int16_t>(manhattan_.update(v.manhattan, tile, from, to));
     update_views(n, tile, from, to, std::make_integer_sequence<int, kViews>{});
-    if (dual_) update_duals(n, from, to, std::make_integer_sequence<int, kViews>{});
+    if (dual_) update_duals_out_of_line(n, from, to);
     return n;
   }
 
@@ -383,6 +383,12 @@ class PatternDatabases {
     int sum = 0;
     for (int p = 0; p < view.count; ++p) sum += ((valid >> p) & 1u) ? stored[p] : 0;
     return static_cast<std::int16_t>(sum - view.dual_cut[board[view.dual_blank_home]]);
+  }
+
+  // Kept out of the search's loop, where its code (the dual ranks of every view, inlined into
+  // every instantiation of the node loop) would crowd the instruction cache when it is off.
+  [[gnu::noinline]] void update_duals_out_of_line(Value& n, int from, int to) const {
+    update_duals(n, from, to, std::make_integer_sequence<int, kViews>{});
   }
 
   template <int... W>

@@ -169,7 +169,10 @@ TEST(HeuristicProperties, Board3x3) {
       (c <= 4 ? a : b).push_back(g[static_cast<std::size_t>(c == blank ? 0 : c)]);
     auto list = [](const std::vector<int>& v) {
       std::string s;
-      for (int t : v) s += (s.empty() ? "" : ",") + std::to_string(t);
+      for (int t : v) {
+        if (!s.empty()) s += ',';
+        s += std::to_string(t);
+      }
       return s;
     };
     // And the max with a second split of the same tiles (two partitions joined by '+').
