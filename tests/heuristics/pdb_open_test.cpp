@@ -48,6 +48,19 @@ class PdbOpen : public ::testing::Test {
     return {};
   }
 
+  // Changes the first payload byte of the database file in place (same size), and dates it
+  // 50 seconds back.
+  static void flip_first_payload_byte(const fs::path& path, const pdb::BuildResult& built) {
+    {
+      std::fstream f(path, std::ios::binary | std::ios::in | std::ios::out);
+      f.seekp(static_cast<std::streamoff>(pdb::kHeaderBytes));
+      const char flipped = static_cast<char>(built.payload[0] ^ 0x11);
+      f.write(&flipped, 1);
+      ASSERT_TRUE(f.good());
+    }
+    age(path, 50);
+  }
+
   static void age(const fs::path& path, int seconds) {
     timeval times[2];
     ::gettimeofday(&times[0], nullptr);
@@ -127,13 +140,7 @@ TEST_F(PdbOpen, TouchIsNoChangeOtherBytesAre) {
   EXPECT_FALSE(table->changed_on_disk());
   age(path, 100);  // a new modification time, the same bytes
   EXPECT_FALSE(table->changed_on_disk());
-  {  // one byte of the payload changed in place, same size
-    std::fstream f(path, std::ios::binary | std::ios::in | std::ios::out);
-    f.seekp(static_cast<std::streamoff>(pdb::kHeaderBytes));
-    const char flipped = static_cast<char>(built.payload[0] ^ 0x11);
-    f.write(&flipped, 1);
-  }
-  age(path, 50);
+  flip_first_payload_byte(path, built);
   EXPECT_TRUE(table->changed_on_disk());
 }
 
@@ -153,13 +160,7 @@ TEST_F(PdbOpen, PrivateCopyReadsTheFileAndIgnoresLaterChanges) {
   if (!table->private_copy()) GTEST_SKIP() << "transparent huge pages are off on this machine";
   ASSERT_EQ(table->payload().size(), built.payload.size());
   EXPECT_TRUE(std::equal(built.payload.begin(), built.payload.end(), table->payload().begin()));
-  {  // one byte of the payload changed in place
-    std::fstream f(path, std::ios::binary | std::ios::in | std::ios::out);
-    f.seekp(static_cast<std::streamoff>(pdb::kHeaderBytes));
-    const char flipped = static_cast<char>(built.payload[0] ^ 0x11);
-    f.write(&flipped, 1);
-  }
-  age(path, 50);
+  flip_first_payload_byte(path, built);
   EXPECT_FALSE(table->changed_on_disk());
   EXPECT_EQ(table->payload()[0], built.payload[0]);
 }
