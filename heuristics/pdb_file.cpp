@@ -228,6 +228,42 @@ bool huge_page_copy_wanted(std::uint64_t bytes) {
   return false;
 }
 
+// An anonymous mapping holding a table's payload, from `payload` on (aligned to a huge page).
+struct PrivateCopy {
+  void* base = nullptr;  // the mapping, or null when none could be made
+  std::size_t length = 0;
+  const std::uint8_t* payload = nullptr;
+};
+
+// Reads the `bytes` of payload of the database file `fd` (at `path`) into a new anonymous mapping
+// on transparent huge pages, made read-only. Read, not copied from the file's mapping: the file's
+// pages then never count in this process's resident size next to the copy. Returns no mapping
+// when one cannot be made; throws PdbError(Database) naming the file when the read fails.
+PrivateCopy read_private_copy(const std::filesystem::path& path, int fd, std::uint64_t bytes) {
+  // Room to align the start to a huge page; the whole length in huge pages.
+  const std::size_t length = (bytes + 2 * kHugePageBytes - 1) & ~(kHugePageBytes - 1);
+  void* base = mmap(nullptr, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (base == MAP_FAILED) return {};
+  auto* start = reinterpret_cast<std::uint8_t*>(
+      (reinterpret_cast<std::uintptr_t>(base) + kHugePageBytes - 1) & ~(kHugePageBytes - 1));
+  madvise(start, length - static_cast<std::size_t>(start - static_cast<std::uint8_t*>(base)),
+          MADV_HUGEPAGE);
+  std::uint64_t done = 0;
+  while (done < bytes) {
+    const auto chunk = static_cast<std::size_t>(std::min<std::uint64_t>(bytes - done, 64 << 20));
+    const ssize_t got = ::pread(fd, start + done, chunk, static_cast<off_t>(kHeaderBytes + done));
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) {
+      const int read_error = got < 0 ? errno : EIO;
+      munmap(base, length);
+      fail(path, "cannot read: " + errno_text(read_error));
+    }
+    done += static_cast<std::uint64_t>(got);
+  }
+  mprotect(base, length, PROT_READ);
+  return {base, length, start};
+}
+
 }  // namespace
 
 bool PdbTable::changed_on_disk() const {
@@ -291,34 +327,10 @@ std::shared_ptr<const PdbTable> PdbTable::load(const std::filesystem::path& path
   const std::uint64_t payload_bytes = table->meta_.payload_bytes();
   if (payload_bytes > 0 && payload_bytes >= copy_from_bytes &&
       huge_page_copy_wanted(payload_bytes)) {
-    // Room to align the start to a huge page; the whole length in huge pages.
-    const std::size_t length = (payload_bytes + 2 * kHugePageBytes - 1) & ~(kHugePageBytes - 1);
-    void* copy = mmap(nullptr, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (copy != MAP_FAILED) {
-      auto* start = reinterpret_cast<std::uint8_t*>(
-          (reinterpret_cast<std::uintptr_t>(copy) + kHugePageBytes - 1) & ~(kHugePageBytes - 1));
-      madvise(start, length - static_cast<std::size_t>(start - static_cast<std::uint8_t*>(copy)),
-              MADV_HUGEPAGE);
-      // Read, not copied from the file's mapping: the file's pages then never count in this
-      // process's resident size next to the copy.
-      std::uint64_t done = 0;
-      while (done < payload_bytes) {
-        const std::size_t chunk =
-            static_cast<std::size_t>(std::min<std::uint64_t>(payload_bytes - done, 64 << 20));
-        const ssize_t got =
-            ::pread(fd, start + done, chunk, static_cast<off_t>(kHeaderBytes + done));
-        if (got < 0 && errno == EINTR) continue;
-        if (got <= 0) {
-          const int read_error = got < 0 ? errno : EIO;
-          munmap(copy, length);
-          fail(path, "cannot read: " + errno_text(read_error));
-        }
-        done += static_cast<std::uint64_t>(got);
-      }
-      mprotect(copy, length, PROT_READ);
-      table->copy_base_ = copy;
-      table->copy_bytes_ = length;
-      table->data_ = start;
+    if (const PrivateCopy copy = read_private_copy(path, fd, payload_bytes); copy.base) {
+      table->copy_base_ = copy.base;
+      table->copy_bytes_ = copy.length;
+      table->data_ = copy.payload;
       munmap(base, size);
       table->map_base_ = nullptr;
       ::close(fd);
