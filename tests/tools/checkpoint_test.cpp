@@ -137,24 +137,30 @@ TEST(Checkpoint, PidaOnTwoThreadsStoppedAndResumedReachesTheOptimum) {
     expect_optimal(pieces.last, instance);
     EXPECT_EQ(pieces.last["algorithm"], "pida");
     EXPECT_GE(pieces.written.size(), 2u);
-    // The iterations before the last count the same in every run (ida's checkpoint stopped one
-    // node before its end holds them); the last one differs with the order in which the threads
-    // met the subtrees: by less than that iteration's nodes.
+    // The iterations before the last count the same in every run: those in the last checkpoint
+    // written begin those of ida's checkpoint stopped one node before its end.
     const nlohmann::json ida = solve_whole(instance, {"--algo", "ida"});
     const std::string before_end = (fault::fresh_dir("ida-end") / "c").string();
     const RunResult stopped = run_npuzzle(
         {"solve", "--algo", "ida", "--heuristic", "md", "--checkpoint", before_end, "--node-limit",
          std::to_string(ida["expanded"].get<std::uint64_t>() - 1), instance.tiles});
     ASSERT_EQ(stopped.exit_code, 4) << stopped.err;
-    const std::string last_written = read_text(before_end);
-    ASSERT_EQ(number_field(last_written, "bound"), static_cast<std::uint64_t>(instance.length))
-        << last_written;
-    const std::uint64_t finished = finished_iterations_expanded(last_written);
+    const std::string ida_last = read_text(before_end);
+    ASSERT_EQ(number_field(ida_last, "bound"), static_cast<std::uint64_t>(instance.length))
+        << ida_last;
+    const std::string& pida_last = pieces.written.back();
+    const std::string pida_finished = field(pida_last, "iteration-expanded");
+    EXPECT_EQ((field(ida_last, "iteration-expanded") + " ").rfind(pida_finished + " ", 0), 0u)
+        << "pida's finished iterations " << pida_finished << " are not where ida's begin";
+    // The solving run adds its own work to the checkpoint's count, and it was not stopped: each of
+    // its two threads began its subtrees below the limit and was held to what was left of it.
+    // (Where in the last iteration the solution is met depends on the order in which the threads
+    // took the subtrees, so the total has no tighter bound.)
     const auto resumed = pieces.last["expanded"].get<std::uint64_t>();
-    ASSERT_LT(finished, expanded);
-    const std::uint64_t last_iteration = expanded - finished;
-    EXPECT_GE(resumed, finished);
-    EXPECT_LE(resumed, expanded + last_iteration);
+    const std::uint64_t committed = number_field(pida_last, "expanded");
+    EXPECT_GE(resumed, finished_iterations_expanded(ida_last));
+    EXPECT_GE(resumed, committed);
+    EXPECT_LE(resumed, committed + 2 * (expanded / 4 + 1));
   }
 }
 
