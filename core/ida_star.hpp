@@ -13,6 +13,11 @@
 // down the recursion with the word. No allocation, virtual call or std::function per node; the
 // limits and the heartbeat are looked at every LimitClock::kPollInterval expansions (and exactly at
 // a node limit).
+//
+// A pass stopped by a limit (or a cancel) unwinds like one that found the goal, recording the moves
+// down to the node where it stopped (counted as expanded, but its children not generated), so it
+// can go on from there later (`resume`, checkpoints): nothing searched before the stop is searched
+// again. The node loop pays nothing for that; the descent along a saved path is cold code.
 #pragma once
 
 #include <algorithm>
@@ -20,6 +25,7 @@
 #include <atomic>
 #include <climits>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -48,23 +54,53 @@ class BoundedDfs {
 
   // Searches below `start` (reached at cost `g`, its parent's blank on `parent_blank` or kNoCell,
   // the move-pruning automaton in `pruning` after the moves that reached it) for a goal with
-  // f <= bound. On Found, path() holds the moves from `start` to the goal.
-  // Counters accumulate across calls; next_bound() is the least f seen above the bound.
+  // f <= bound. On Found, path() holds the moves from `start` to the goal; on Stopped, the moves
+  // to the node where the pass stopped, which expanded() counts but whose children were not
+  // generated. Counters accumulate across calls; next_bound() is the least f seen above the bound
+  // (on Stopped: in the part searched).
   Outcome run(const State<B>& start, const Value& value, int g, int parent_blank, int bound,
               std::int32_t pruning = MovePruning::kRoot) {
-    bound_ = bound;
-    base_g_ = g;
-    path_.assign(static_cast<std::size_t>(std::max(bound - g, 0) + 1), Move::Up);
-    path_length_ = 0;
-    stopped_ = false;
+    begin_pass(g, bound);
     const int h = h_.estimate(value);
     if (g + h > bound) {
       next_bound_ = std::min(next_bound_, g + h);
       return Outcome::Exhausted;
     }
     if (start == goal_) return Outcome::Found;
-    if (dfs_from_root(start, value, g, parent_blank, pruning)) return Outcome::Found;
-    return stopped_ ? Outcome::Stopped : Outcome::Exhausted;
+    return outcome(dfs_from_root(start, value, g, parent_blank, pruning));
+  }
+
+  // Goes on with a pass that stopped: `stopped_at` is the path() of a run() or resume() with the
+  // same arguments that returned Stopped (fits() says whether a path can be one). The nodes along
+  // it were expanded and, at each, the children before the path's move searched; so this searches
+  // the node at its end (which the stopped pass counted but did not expand) and then each path
+  // node's later children, deepest first: the rest of the uninterrupted pass, whose counts it adds
+  // (less the one node counted twice). It gets further than the stopped pass when its node limit
+  // lets it expand two nodes.
+  Outcome resume(const State<B>& start, const Value& value, int g, int parent_blank, int bound,
+                 std::int32_t pruning, const std::vector<Move>& stopped_at) {
+    begin_pass(g, bound);
+    return outcome(resume_along(start, value, g, parent_blank, pruning, stopped_at, 0));
+  }
+
+  // True when `path` leads from `start` (as in run()) through children a pass with `bound`
+  // generates (on the board, not refused by the move-pruning automaton) that are within the bound.
+  bool fits(const State<B>& start, const Value& value, int g, int parent_blank, int bound,
+            std::int32_t pruning, const std::vector<Move>& path) const {
+    if (g + h_.estimate(value) > bound) return false;
+    Child node{start, value, pruning};
+    int parent = parent_blank;
+    for (const Move move : path) {
+      const auto& moves = B::kMoveTable[node.state.blank];
+      int i = 0;
+      while (i < moves.count && moves.moves[i] != move) ++i;
+      if (i == moves.count) return false;
+      const std::optional<Child> child = child_of(node, parent, i);
+      if (!child || ++g + h_.estimate(child->value) > bound) return false;
+      parent = node.state.blank;
+      node = *child;
+    }
+    return true;
   }
 
   std::vector<Move> path() const { return {path_.begin(), path_.begin() + path_length_}; }
@@ -95,6 +131,20 @@ class BoundedDfs {
     return false;
   }
 
+  void begin_pass(int g, int bound) {
+    bound_ = bound;
+    base_g_ = g;
+    path_.assign(static_cast<std::size_t>(std::max(bound - g, 0) + 1), Move::Up);
+    path_length_ = 0;
+    stopped_ = false;
+  }
+
+  // What a pass's descent returned (true: found or stopped) as its outcome.
+  Outcome outcome(bool ended) const {
+    if (!ended) return Outcome::Exhausted;
+    return stopped_ ? Outcome::Stopped : Outcome::Found;
+  }
+
   // One instantiation per (blank cell, parent's blank cell): the neighbours, the shifts of the
   // packed word and the offsets into the heuristic's tables are constants, and the children's loop
   // is unrolled. Parent == kNoCell at the root of a pass.
@@ -102,9 +152,9 @@ class BoundedDfs {
   bool dfs(Word word, ValueArg value, int g, std::int32_t pruning) {
     ++expanded_;
     if (expanded_ >= next_poll_ && poll()) {
-      // Stop by making every child exceed the bound: the recursion unwinds with no extra test.
+      // Stop here, unwinding as a found goal does: the callers record the path to this node.
       stopped_ = true;
-      bound_ = -1;
+      return true;
     }
     return visit_children<Blank, Parent>(word, value, g, pruning,
                                          std::make_index_sequence<B::kMoveTable[Blank].count>{});
@@ -197,12 +247,71 @@ class BoundedDfs {
       const Word moved =
           word + (tile << State<B>::shift(Blank)) - (tile << State<B>::shift(kTarget));
       if ((h == 0 && moved == goal_.word) || dfs<kTarget, Blank>(moved, child, g + 1, pruning)) {
-        path_[static_cast<std::size_t>(g - base_g_)] = B::kMoveTable[Blank].moves[I];
-        path_length_ = std::max(path_length_, g - base_g_ + 1);
+        record(g, B::kMoveTable[Blank].moves[I]);
         return true;
       }
       return false;
     }
+  }
+
+  // The move made at cost g on the way to the goal or the stop.
+  void record(int g, Move move) {
+    path_[static_cast<std::size_t>(g - base_g_)] = move;
+    path_length_ = std::max(path_length_, g - base_g_ + 1);
+  }
+
+  // The descent along a saved path and its check, at run time (cold: once per resumed subtree).
+  struct Child {
+    State<B> state;
+    Value value;
+    std::int32_t pruning;  // the automaton after the move
+  };
+
+  // Child i (in the move table's order) of `node`, whose parent's blank was on `parent`; none when
+  // the pass does not generate it (the move back, or one the automaton refuses).
+  std::optional<Child> child_of(const Child& node, int parent, int i) const {
+    const auto& moves = B::kMoveTable[node.state.blank];
+    const int target = moves.targets[static_cast<std::size_t>(i)];
+    if (target == parent) return std::nullopt;
+    const std::int32_t pruning =
+        pruning_[static_cast<std::size_t>(node.pruning) * 4 +
+                 static_cast<std::size_t>(moves.moves[static_cast<std::size_t>(i)])];
+    if (pruning < 0) return std::nullopt;
+    Child child{node.state,
+                h_.update(node.value, node.state.tile_at(target), target, node.state.blank),
+                pruning};
+    child.state.move_blank_to(target);
+    return child;
+  }
+
+  // resume() below `node` (reached at cost g), `depth` moves down `path`.
+  bool resume_along(const State<B>& state, const Value& value, int g, int parent,
+                    std::int32_t pruning, const std::vector<Move>& path, std::size_t depth) {
+    const Child node{state, value, pruning};
+    if (depth == path.size()) return enter(node, g, parent);
+    const auto& moves = B::kMoveTable[state.blank];
+    int i = 0;
+    while (moves.moves[static_cast<std::size_t>(i)] != path[depth]) ++i;
+    const Child on_path = *child_of(node, parent, i);
+    if (resume_along(on_path.state, on_path.value, g + 1, state.blank, on_path.pruning, path,
+                     depth + 1)) {
+      record(g, path[depth]);
+      return true;
+    }
+    for (++i; i < moves.count; ++i) {
+      const std::optional<Child> later = child_of(node, parent, i);
+      if (!later) continue;
+      const int h = h_.estimate(later->value);
+      if (g + 1 + h > bound_) {
+        next_bound_ = std::min(next_bound_, g + 1 + h);
+        continue;
+      }
+      if ((h == 0 && later->state == goal_) || enter(*later, g + 1, state.blank)) {
+        record(g, moves.moves[static_cast<std::size_t>(i)]);
+        return true;
+      }
+    }
+    return false;
   }
 
   using DfsEntry = bool (BoundedDfs::*)(Word, ValueArg, int, std::int32_t);
@@ -228,8 +337,12 @@ class BoundedDfs {
 
   bool dfs_from_root(const State<B>& start, const Value& value, int g, int parent_blank,
                      std::int32_t pruning) {
-    const DfsEntry entry = kDispatch[start.blank][static_cast<std::size_t>(parent_blank + 1)];
-    return (this->*entry)(start.word, value, g, pruning);
+    return enter({start, value, pruning}, g, parent_blank);
+  }
+  // The node loop's instantiation for `node`'s blank and its parent's, on `node`.
+  bool enter(const Child& node, int g, int parent_blank) {
+    const DfsEntry entry = kDispatch[node.state.blank][static_cast<std::size_t>(parent_blank + 1)];
+    return (this->*entry)(node.state.word, node.value, g, node.pruning);
   }
 
   const H& h_;

@@ -33,7 +33,17 @@ int square_side(int n) {
   return 0;
 }
 
-bool is_square_count(int n) { return square_side(n) != 0; }
+// The most numbers a one-line board has before its tiles: an instance number and a length.
+constexpr int kMaxLeadingNumbers = 2;
+
+// The side of the square board of the build a one-line board of `n` tokens has (its tiles, after
+// up to kMaxLeadingNumbers numbers), or 0. The square boards' counts never overlap.
+int one_line_square_side(int n) {
+  for (int leading = 0; leading <= kMaxLeadingNumbers; ++leading) {
+    if (const int side = square_side(n - leading); side != 0) return side;
+  }
+  return 0;
+}
 
 // The board shapes of the build with `n` cells, as "2x3 or 3x2".
 std::string shapes_with(int n) {
@@ -44,6 +54,26 @@ std::string shapes_with(int n) {
     out += std::to_string(s.rows) + "x" + std::to_string(s.cols);
   }
   return out;
+}
+
+// How a one-line board may begin, for messages about counts.
+constexpr char kLeadingNumbers[] =
+    "optionally after an instance number, or an instance number and the optimal length";
+
+// For a count that is also a number, a length and a square board (6):
+// " (or an instance number, an optimal length and a 2x2 board)".
+std::string length_reading_hint(int n) {
+  const int side = square_side(n - kMaxLeadingNumbers);
+  if (side == 0) return {};
+  const std::string name = std::to_string(side) + "x" + std::to_string(side);
+  return " (or an instance number, an optimal length and a " + name + " board)";
+}
+
+// The problem with the optimal-length token of a one-line board, or "" when it is a number.
+std::string length_error(const Token& length) {
+  if (length.is_number) return {};
+  if (length.too_large) return "optimal length '" + shown(length.text) + "' is too large";
+  return "optimal length '" + shown(length.text) + "' is not a whole number of moves (0 or more)";
 }
 
 // For a count one short of a square board (8, 15, 24): " (a 3x3 board missing a tile?)".
@@ -95,10 +125,14 @@ class InstanceReader {
   }
 
  private:
-  // A line that holds a whole board (with or without an instance number).
+  // A line that holds a whole board (its tiles, after an instance number and a length if given).
+  // Without a size, lines short enough to be grid rows are decided in read(), and a count that is
+  // a board's own (6: 2x3) is not read as a number, a length and a smaller board.
   bool is_one_line_count(int n) const {
-    if (size_.known()) return n == size_.cells() || n == size_.cells() + 1;
-    return n >= 9 && (is_square_count(n) || is_square_count(n - 1));
+    if (size_.known()) return n >= size_.cells() && n <= size_.cells() + kMaxLeadingNumbers;
+    if (n <= kMaxBoardSide) return false;
+    const int side = one_line_square_side(n);
+    return side != 0 && (n - side * side < kMaxLeadingNumbers || shapes_with(n).empty());
   }
   // A line that may be one row of a grid.
   bool is_grid_row_count(int n) const { return n >= 1 && n <= kMaxBoardSide; }
@@ -116,8 +150,7 @@ class InstanceReader {
     const int n = static_cast<int>(tokens.size());
     if (size_.known()) {
       const std::string need = "--size " + size_.name() + " needs " +
-                               std::to_string(size_.cells()) +
-                               " tiles, optionally after an instance number";
+                               std::to_string(size_.cells()) + " tiles, " + kLeadingNumbers;
       const std::string hint = n == size_.cells() - 1 ? " (a tile missing?)" : "";
       if (!shapes_with(n).empty()) {
         return "size mismatch: " + std::to_string(n) + " tiles; " + need + hint;
@@ -126,16 +159,15 @@ class InstanceReader {
     }
     if (!shapes_with(n).empty()) {
       return "ambiguous size: " + std::to_string(n) + " tiles could be " + shapes_with(n) +
-             "; give --size RxC" + missing_tile_hint(n);
+             length_reading_hint(n) + "; give --size RxC" + missing_tile_hint(n);
     }
     if (!shapes_with(n - 1).empty()) {
       return "ambiguous size: an instance number and " + std::to_string(n - 1) +
              " tiles could be " + shapes_with(n - 1) + "; give --size RxC";
     }
     return "wrong count: " + std::to_string(n) +
-           " tokens; a one-line board has 4, 9, 16 or 25 tiles, optionally after an instance "
-           "number (other sizes need --size RxC)" +
-           missing_tile_hint(n);
+           " tokens; a one-line board has 4, 9, 16 or 25 tiles, " + kLeadingNumbers +
+           " (other sizes need --size RxC)" + missing_tile_hint(n);
   }
 
   // Reads a one-line instance into an entry without recording it.
@@ -144,38 +176,49 @@ class InstanceReader {
     p.instance.id = ordinal;
     p.instance.line = line.number;
     const auto& tokens = line.tokens;
-    if (std::string unknown = first_unknown_token(tokens); !unknown.empty()) {
-      p.error = unknown;
-      return p;
-    }
     const int n = static_cast<int>(tokens.size());
     BoardSize size = size_;
     if (!size.known()) {
-      const int side = square_side(is_square_count(n) ? n : n - 1);
+      const int side = one_line_square_side(n);
       if (side == 0) {
         p.error = count_error(tokens);
         return p;
       }
       size = {side, side};
     }
-    auto first_tile = tokens.begin();
-    if (n == size.cells() + 1) {
+    const int leading = n - size.cells();  // 1: an instance number; 2: and the length
+    if (leading < 0 || leading > kMaxLeadingNumbers) {
+      p.error = count_error(tokens);
+      return p;
+    }
+    // The length before the other tokens: a bad one is named as the length, not an unknown token.
+    if (leading == kMaxLeadingNumbers) {
+      p.error = length_error(tokens[1]);
+      if (!p.ok()) {
+        if (tokens.front().is_number) p.instance.id = tokens.front().value;
+        return p;
+      }
+    }
+    if (std::string unknown = first_unknown_token(tokens); !unknown.empty()) {
+      p.error = unknown;
+      return p;
+    }
+    if (leading >= 1) {
       if (!tokens.front().is_number) {
         p.error = "instance number '" + shown(tokens.front().text) + "' is not a number";
         return p;
       }
       p.instance.id = tokens.front().value;
-      ++first_tile;
-    } else if (n != size.cells()) {
-      p.error = count_error(tokens);
-      return p;
     }
-    std::vector<int> tiles = values_of(first_tile, tokens.end());
+    std::vector<int> tiles = values_of(tokens.begin() + leading, tokens.end());
     p.error = check_tiles(tiles, size);
     if (p.ok()) {
       p.instance.rows = size.rows;
       p.instance.cols = size.cols;
       p.instance.tiles = std::move(tiles);
+      if (leading == kMaxLeadingNumbers) {
+        p.instance.expected_length = static_cast<int>(tokens[1].value);
+      }
     }
     return p;
   }

@@ -5,13 +5,16 @@
 //   * Tokens are separated by spaces, tabs or commas. `#` starts a comment that runs to the end of
 //     the line. Tiles are decimal numbers; the blank is written `0`, `x`, `X`, `_` or `.`.
 //   * One-line form (Korf's): the tiles of one board in row-major order on one line, optionally
-//     preceded by an instance number: a line of N or N+1 tokens for a board of N cells.
+//     preceded by an instance number, or by an instance number and the optimal length (the
+//     benchmark sets' `id length tiles…`): a line of N, N+1 or N+2 tokens for a board of N cells.
+//     The length must be a whole number (0 or more); it is kept as the instance's expected_length.
 //   * Grid form: one board row per line, R consecutive lines of C tokens each. A blank line, a line
 //     with a different number of tokens, or the end of the input ends a grid (with --size, every R
 //     rows also end one, so grids may follow each other directly). Comment-only lines are skipped.
 //   * Without a size, the tile count decides: 4 -> 2x2, 9 -> 3x3, 16 -> 4x4, 25 -> 5x5, and a grid
 //     has the shape it is written in. Counts that fit several boards (6, 8, 10, 12, 15, 20) are
-//     ambiguous and need `--size RxC`. With a size, every instance must have that size.
+//     ambiguous and need `--size RxC` (6 tokens are never read as a number, a length and a 2x2
+//     board while 2x3 is a size of the build). With a size, every instance must have that size.
 //     A one-line 2x2 board and a row of a 4-wide grid both have 4 tokens: a run of lines of 4 (or
 //     5) tokens is read as one-line instances when every line is a valid one, otherwise as a grid.
 //
@@ -20,8 +23,9 @@
 // entry with a message naming what is wrong (duplicate tile, missing tile, tile out of range, wrong
 // count, unknown token, size mismatch, ambiguous size); the entries after it are still read.
 //
-// The benchmark sets (`read_bench_set`) have their own fixed form, `id optimal_length tiles…` one
-// instance a line, so the solver's input never has to guess whether a second number is a length.
+// The benchmark sets (`read_bench_set`) have a fixed form, `id optimal_length tiles…` one instance
+// a line, where every line must have the length; the solver's input accepts such lines among its
+// other forms (the token count tells them apart).
 #pragma once
 
 #include <cstdint>
@@ -52,6 +56,8 @@ struct Instance {
   int rows = 0;
   int cols = 0;
   std::vector<int> tiles;  // row-major, 0 is the blank; a permutation of 0 .. rows*cols-1
+  // The optimal length the input states (a one-line `id length tiles…`), else nullopt.
+  std::optional<int> expected_length;
 };
 
 // One instance read from the input, or the reason it could not be read.

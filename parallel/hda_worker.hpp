@@ -34,8 +34,8 @@
 #include <new>
 #include <vector>
 
-#include "core/goal.hpp"
 #include "core/bucket_queue.hpp"
+#include "core/goal.hpp"
 #include "core/node_store.hpp"
 #include "core/search_types.hpp"
 #include "parallel/zobrist.hpp"

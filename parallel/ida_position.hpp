@@ -5,13 +5,16 @@
 // the start with bound b and `target`; the construction is deterministic, so subtree i of one
 // process is subtree i of another and a subtree is named by its index. A position holds the bound,
 // the target, which subtrees of that iteration are finished (searched to the end without the goal),
-// and the counters of the work those represent.
+// where the subtrees cut short stopped (BoundedDfs::resume goes on from there), and the counters of
+// the work those represent.
 //
-// Invariants of a position written by a search: `done.size() == subtrees`; `expanded` and
-// `generated` count every finished iteration, the current iteration's frontier and its done
-// subtrees, never a subtree cut short (its work is redone after a resume); `next_bound` is the
-// least f above `bound` seen in that counted work (INT_MAX: none yet); `iteration_expanded` holds
-// one count per finished iteration, so `iterations == iteration_expanded.size()`.
+// Invariants of a position written by a search: `done.size() == subtrees`; `partial` is in
+// increasing order of index, each one not done and with a non-empty path; `expanded` and
+// `generated` count every finished iteration, the current iteration's frontier, its done subtrees
+// and its partial ones up to where they stopped (the node at the end of the path not expanded), so
+// nothing counted is searched again after a resume; `next_bound` is the least f above `bound`
+// seen in that counted work (INT_MAX: none yet); `iteration_expanded` holds one count per finished
+// iteration, so `iterations == iteration_expanded.size()`.
 #pragma once
 
 #include <climits>
@@ -19,14 +22,26 @@
 #include <functional>
 #include <vector>
 
+#include "core/board.hpp"
+
 namespace npuzzle {
 
+// A subtree of the current iteration cut short by a stop: the moves from its frontier node to the
+// node where its search stopped (BoundedDfs::run's path() on Stopped).
+struct PartialSubtree {
+  std::size_t index = 0;
+  std::vector<Move> path;
+
+  friend bool operator==(const PartialSubtree&, const PartialSubtree&) = default;
+};
+
 struct IdaPosition {
-  int bound = 0;               // the current iteration's cost bound
-  std::size_t target = 0;      // the frontier size asked for (IdaFrontier::build's `target`)
-  std::size_t subtrees = 0;    // the frontier size built (0: the iteration had no frontier yet)
-  std::vector<bool> done;      // per subtree: finished
-  std::uint64_t expanded = 0;  // over every run of the search so far (see the invariants)
+  int bound = 0;             // the current iteration's cost bound
+  std::size_t target = 0;    // the frontier size asked for (IdaFrontier::build's `target`)
+  std::size_t subtrees = 0;  // the frontier size built (0: the iteration had no frontier yet)
+  std::vector<bool> done;    // per subtree: finished
+  std::vector<PartialSubtree> partial;  // the subtrees cut short, by index
+  std::uint64_t expanded = 0;           // over every run of the search so far (see the invariants)
   std::uint64_t generated = 0;
   int iterations = 0;                             // iterations finished
   double seconds = 0;                             // searching, over every run so far

@@ -15,8 +15,10 @@
 // it began (so the total may exceed the limit by at most one subtree's worth per thread).
 //
 // For checkpoints (parallel/ida_position.hpp) the subtrees that end exhausted are marked done, and
-// their counts are kept apart ("committed"): a subtree cut short by a limit is not done and its
-// partial count is not committed, so committed() is a consistent position to go on from.
+// their counts are kept apart ("committed"); a subtree cut short (by a limit, an interrupt, or
+// another worker's stop) keeps the path to where it stopped, and its count up to there is
+// committed, so committed() is a consistent position to go on from. A subtree the position says
+// was cut short goes on from its path (BoundedDfs::resume).
 #pragma once
 
 #include <algorithm>
@@ -31,6 +33,7 @@
 #include "core/atomic_extremum.hpp"
 #include "core/ida_star.hpp"
 #include "parallel/ida_frontier.hpp"
+#include "parallel/ida_position.hpp"
 
 namespace npuzzle {
 
@@ -57,15 +60,17 @@ class IdaSubtrees {
   };
 
   // Starts an iteration over `frontier` with `bound`; `done_before` nodes were expanded before it.
-  // `done` (if any, one flag per frontier node) marks the subtrees already finished by an earlier
-  // run: the source must not hand them out again.
+  // `resumed` (if any) is an earlier run's position in this iteration (its frontier is `frontier`,
+  // its partial paths fit): the source must not hand out its done subtrees again, and its partial
+  // ones go on from where they stopped.
   void begin(const Frontier& frontier, int bound, std::uint64_t done_before,
-             const std::vector<bool>* done = nullptr, const Reporting& reporting = {}) {
+             const IdaPosition* resumed = nullptr, const Reporting& reporting = {}) {
     frontier_ = &frontier;
     reporting_ = reporting;
     {
       std::lock_guard lock(mutex_);
-      done_ = done ? *done : std::vector<bool>(frontier.nodes().size(), false);
+      done_ = resumed ? resumed->done : std::vector<bool>(frontier.nodes().size(), false);
+      partial_ = resumed ? resumed->partial : std::vector<PartialSubtree>{};
       done_count_.store(static_cast<std::size_t>(std::count(done_.begin(), done_.end(), true)));
     }
     bound_ = bound;
@@ -125,16 +130,18 @@ class IdaSubtrees {
   std::size_t workers() const { return per_worker_.size(); }
 
   // The finished part of the search (any thread, while the workers run): the current iteration's
-  // done subtrees, the counts of every subtree that ended exhausted (every iteration) and the
-  // least f above the bound they saw.
+  // done subtrees and where its cut-short ones stopped, the counts of every subtree that ended
+  // exhausted (every iteration) and of the cut-short ones up to their stop, and the least f above
+  // the bound they saw.
   struct Committed {
     std::vector<bool> done;
+    std::vector<PartialSubtree> partial;
     std::uint64_t expanded = 0, generated = 0;
     int next_bound = INT_MAX;
   };
   Committed committed() {
     std::lock_guard lock(mutex_);
-    return {done_, committed_expanded_, committed_generated_, next_bound_.load()};
+    return {done_, partial_, committed_expanded_, committed_generated_, next_bound_.load()};
   }
 
  private:
@@ -172,8 +179,16 @@ class IdaSubtrees {
     }
     const LimitClock task_clock(task_limits);
     Dfs dfs(h_, goal_, task_clock, &cancel_);
+    std::optional<std::vector<Move>> stopped_at;
+    {
+      std::lock_guard lock(mutex_);
+      if (const auto it = find_partial(index); it != partial_.end()) stopped_at = it->path;
+    }
     const auto outcome =
-        dfs.run(node.state, node.value, node.g, node.parent_blank(), bound_, node.pruning);
+        stopped_at
+            ? dfs.resume(node.state, node.value, node.g, node.parent_blank(), bound_, node.pruning,
+                         *stopped_at)
+            : dfs.run(node.state, node.value, node.g, node.parent_blank(), bound_, node.pruning);
     iteration_expanded_.fetch_add(dfs.expanded(), std::memory_order_relaxed);
     expanded_.fetch_add(dfs.expanded(), std::memory_order_relaxed);
     generated_.fetch_add(dfs.generated(), std::memory_order_relaxed);
@@ -188,13 +203,23 @@ class IdaSubtrees {
         cancel_.store(true);
         break;
       }
-      case Dfs::Outcome::Stopped:
+      case Dfs::Outcome::Stopped: {
+        {
+          // The node it stopped at is counted but not expanded: a resume expands it again.
+          std::lock_guard lock(mutex_);
+          lower_next_bound(dfs.next_bound());
+          committed_expanded_ += dfs.expanded() - 1;
+          committed_generated_ += dfs.generated();
+          keep_partial(index, dfs.path());
+        }
         if (dfs.stop_reason() != StopReason::Cancelled) stop(dfs.stop_reason());
         break;
+      }
       case Dfs::Outcome::Exhausted: {
         {
           std::lock_guard lock(mutex_);
           lower_next_bound(dfs.next_bound());
+          if (const auto it = find_partial(index); it != partial_.end()) partial_.erase(it);
           done_[index] = true;
           done_count_.fetch_add(1, std::memory_order_relaxed);
           committed_expanded_ += dfs.expanded();
@@ -206,6 +231,26 @@ class IdaSubtrees {
         break;
       }
     }
+  }
+
+  // Under the lock: subtree `index` stopped at the end of `path` (nothing to keep when it stopped
+  // at its frontier node). Out of line: GCC 12 inlining it warns falsely (-Wfree-nonheap-object).
+  [[gnu::noinline]] void keep_partial(std::size_t index, std::vector<Move> path) {
+    if (path.empty()) return;
+    const auto at = std::lower_bound(
+        partial_.begin(), partial_.end(), index,
+        [](const PartialSubtree& partial, std::size_t i) { return partial.index < i; });
+    if (at != partial_.end() && at->index == index) {
+      at->path = std::move(path);
+    } else {
+      partial_.insert(at, PartialSubtree{index, std::move(path)});
+    }
+  }
+
+  // partial_'s entry for subtree `index`, or its end (under the lock).
+  std::vector<PartialSubtree>::iterator find_partial(std::size_t index) {
+    return std::find_if(partial_.begin(), partial_.end(),
+                        [index](const PartialSubtree& p) { return p.index == index; });
   }
 
   const H& h_;
@@ -222,8 +267,10 @@ class IdaSubtrees {
   std::mutex mutex_;  // guards the found subtree, the stop reason and the committed part
   Reporting reporting_;
   std::vector<bool> done_;  // per subtree of the iteration: ended exhausted (or done before)
+  std::vector<PartialSubtree> partial_;  // the iteration's subtrees cut short, by index
   std::atomic<std::size_t> done_count_{0};
-  std::uint64_t committed_expanded_ = 0, committed_generated_ = 0;  // exhausted subtrees
+  // Exhausted subtrees, and cut-short ones up to their stop.
+  std::uint64_t committed_expanded_ = 0, committed_generated_ = 0;
   int found_index_ = -1;
   std::vector<Move> found_suffix_;
   StopReason stop_reason_ = StopReason::None;  // set once per iteration, by stop()

@@ -16,11 +16,13 @@
 // Checkpoints (parallel/ida_position.hpp): with an IdaCheckpointing, the search hands its position
 // to `save` between subtrees when one is due and once more when stopped, and can start from a
 // saved position: the iteration's frontier is built again from the saved bound and target (the
-// same subtrees, checked by their number), its done subtrees are skipped, and the counters go on
-// from the saved ones (the rebuilt frontier is not counted twice). Limits apply to this run alone.
-// `ida` with checkpoints is this search on one thread: its subtrees are searched in index order,
-// which is the depth-first order, so its counts are those of sequential IDA* but in the last
-// iteration (where the frontier's levels are expanded whole).
+// same subtrees, checked by their number), its done subtrees are skipped, those cut short go on
+// from where they stopped (each path checked to fit), and the counters go on from the saved ones
+// (the rebuilt frontier is not counted twice). Limits apply to this run alone, so every run with a
+// node limit above the frontier's few thousand nodes gets further. `ida` with checkpoints is this
+// search on one thread: its subtrees are searched in index order, which is the depth-first order,
+// so its counts are those of sequential IDA* but in the last iteration (where the frontier's
+// levels are expanded whole), however often it is stopped and resumed.
 #pragma once
 
 #include <algorithm>
@@ -132,8 +134,8 @@ class ParallelIda {
     return n;
   }
 
-  // The position of the search: every finished iteration, and the current one's frontier and done
-  // subtrees (a subtree cut short counts for nothing). Any thread; the frontier is not being built.
+  // The position of the search: every finished iteration, and the current one's frontier, done
+  // subtrees and where the cut-short ones stopped. Any thread; the frontier is not being built.
   IdaPosition position() {
     if (stopped_before_resuming_) {  // nothing was done: the position read is still the one
       IdaPosition p = *stopped_before_resuming_;
@@ -147,6 +149,7 @@ class ParallelIda {
     if (frontier_ready_) {
       p.subtrees = frontier_.nodes().size();
       p.done = std::move(committed.done);
+      p.partial = std::move(committed.partial);
       p.next_bound = committed.next_bound;
     }
     p.expanded = offset_expanded_ + frontier_.expanded() + committed.expanded;
@@ -212,6 +215,18 @@ class ParallelIda {
                          std::to_string(resume_->subtrees) +
                          " subtrees) does not fit this board and heuristic");
       }
+      for (const PartialSubtree& partial : resume_->partial) {
+        const auto fits = [&](const typename Frontier::Node& node) {
+          return BoundedDfs<B, H>(h_, goal_, clock_)
+              .fits(node.state, node.value, node.g, node.parent_blank(), bound, node.pruning,
+                    partial.path);
+        };
+        if (partial.index >= frontier_.nodes().size() || !fits(frontier_.nodes()[partial.index])) {
+          throw InputError("the checkpoint's subtree " + std::to_string(partial.index) +
+                           " stopped at a node outside its iteration (bound " +
+                           std::to_string(bound) + ")");
+        }
+      }
       // Counted in the saved position already.
       offset_expanded_ -= frontier_.expanded() - built_before;
       offset_generated_ -= frontier_.generated() - generated_before;
@@ -237,7 +252,7 @@ class ParallelIda {
         history_.size() < 2
             ? 0
             : next_iteration_estimate(history_[history_.size() - 2], history_.back());
-    subtrees_.begin(frontier_, bound, expanded(), done, reporting);
+    subtrees_.begin(frontier_, bound, expanded(), rebuilt ? resume_ : nullptr, reporting);
     subtrees_.lower_next_bound(frontier_.next_bound());
     if (rebuilt) subtrees_.lower_next_bound(resume_->next_bound);
     frontier_ready_ = true;

@@ -57,7 +57,8 @@ struct Board {
 };
 
 // One board in any form the command line reads: a line of tiles (spaces or commas, optionally
-// after an instance number), a grid of rows, `0 x X _ .` for the blank, `#` comments. `size` is
+// after an instance number, or an instance number and an optimal length, which is not kept here),
+// a grid of rows, `0 x X _ .` for the blank, `#` comments. `size` is
 // "RxC", or empty to infer it from the tile count or the grid's shape (6, 8, 10, 12, 15 or 20
 // tiles need it). Throws BoardError when the text holds no board, more than one or a bad one, and
 // OptionError for a bad size.

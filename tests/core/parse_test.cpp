@@ -14,6 +14,8 @@
 #include <numeric>
 #include <sstream>
 
+#include "core/board_sizes.hpp"
+
 namespace npuzzle {
 namespace {
 
@@ -181,6 +183,93 @@ TEST(Parse, SizeGivenResolvesAmbiguousCounts) {
   const auto c = parse_instances("5 4 3 2 1 0 9 8 7 6", {{2, 5}});
   ASSERT_TRUE(c[0].ok());
   EXPECT_EQ(c[0].instance.id, 1);
+}
+
+TEST(Parse, OneLineBoardMayStartWithTheIdAndTheOptimalLength) {
+  // Korf's instance 1 as in bench/data/korf100.txt (18 tokens), and a 3x3 line of 11.
+  const auto parsed = parse_instances(
+      "1 57 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n"
+      "4 1 1 0 2 3 4 5 6 7 8\n");
+  ASSERT_EQ(parsed.size(), 2u);
+  ASSERT_TRUE(parsed[0].ok()) << parsed[0].describe_error();
+  EXPECT_EQ(parsed[0].instance.id, 1);
+  EXPECT_EQ(parsed[0].instance.rows, 4);
+  EXPECT_EQ(parsed[0].instance.tiles,
+            (std::vector<int>{14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3}));
+  EXPECT_EQ(parsed[0].instance.expected_length, 57);
+  ASSERT_TRUE(parsed[1].ok()) << parsed[1].describe_error();
+  EXPECT_EQ(parsed[1].instance.id, 4);
+  EXPECT_EQ(parsed[1].instance.rows, 3);
+  EXPECT_EQ(parsed[1].instance.tiles, (std::vector<int>{1, 0, 2, 3, 4, 5, 6, 7, 8}));
+  EXPECT_EQ(parsed[1].instance.expected_length, 1);
+}
+
+TEST(Parse, OnlyTheLengthFormStatesALength) {
+  const auto parsed = parse_instances(
+      "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n"
+      "7 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n"
+      "1 2 3\n4 x 5\n6 7 8\n\n"
+      "9 0 1 0 2 3 4 5 6 7 8\n");  // a length of 0 is a length
+  ASSERT_EQ(parsed.size(), 4u);
+  for (const ParsedInstance& p : parsed) ASSERT_TRUE(p.ok()) << p.describe_error();
+  EXPECT_EQ(parsed[0].instance.expected_length, std::nullopt);
+  EXPECT_EQ(parsed[1].instance.id, 7);
+  EXPECT_EQ(parsed[1].instance.expected_length, std::nullopt);
+  EXPECT_EQ(parsed[2].instance.expected_length, std::nullopt);
+  EXPECT_EQ(parsed[3].instance.expected_length, 0);
+}
+
+TEST(Parse, ALengthThatIsNoWholeNumberNamesTheLength) {
+  for (const char* length : {"-3", "x", "abc", "5.5", "9999999999"}) {
+    SCOPED_TRACE(length);
+    const auto parsed =
+        parse_instances(std::string("1 ") + length + " 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n");
+    ASSERT_EQ(parsed.size(), 1u);
+    ASSERT_FALSE(parsed[0].ok());
+    EXPECT_EQ(parsed[0].error.rfind(std::string("optimal length '") + length + "' is ", 0), 0u)
+        << parsed[0].error;
+  }
+}
+
+TEST(Parse, SizeGivenAcceptsTheLengthFormOfThatSize) {
+  const auto a = parse_instances("3 1 1 0 2 3 4 5 6 7 8", {{3, 3}});
+  ASSERT_TRUE(a[0].ok()) << a[0].describe_error();
+  EXPECT_EQ(a[0].instance.id, 3);
+  EXPECT_EQ(a[0].instance.expected_length, 1);
+  const auto b = parse_instances("8 1 1 0 2 3", {{2, 2}});
+  ASSERT_TRUE(b[0].ok()) << b[0].describe_error();
+  EXPECT_EQ(b[0].instance.id, 8);
+  EXPECT_EQ(b[0].instance.expected_length, 1);
+  EXPECT_EQ(b[0].instance.tiles, (std::vector<int>{1, 0, 2, 3}));
+  const auto c = parse_instances("3 1 1 0 2 3 4 5 6 7 8 9", {{3, 3}});  // 12 tokens
+  ASSERT_FALSE(c[0].ok());
+  EXPECT_NE(c[0].error.find("needs 9 tiles, optionally after an instance number, or an instance "
+                            "number and the optimal length"),
+            std::string::npos)
+      << c[0].error;
+}
+
+TEST(Parse, SixTokensAreALengthAnd2x2OnlyWithout2x3) {
+  const auto parsed = parse_instances("8 1 1 0 2 3\n");
+  ASSERT_EQ(parsed.size(), 1u);
+  if (is_board_size(2, 3)) {
+    ASSERT_FALSE(parsed[0].ok());
+    EXPECT_EQ(parsed[0].error,
+              "ambiguous size: 6 tiles could be 2x3 or 3x2 (or an instance number, an optimal "
+              "length and a 2x2 board); give --size RxC");
+  } else {
+    ASSERT_TRUE(parsed[0].ok()) << parsed[0].describe_error();
+    EXPECT_EQ(parsed[0].instance.expected_length, 1);
+  }
+}
+
+TEST(Parse, WrongCountNamesTheLengthForm) {
+  const auto parsed = parse_instances("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 0\n");  // 19
+  ASSERT_FALSE(parsed[0].ok());
+  EXPECT_EQ(parsed[0].error,
+            "wrong count: 19 tokens; a one-line board has 4, 9, 16 or 25 tiles, optionally after "
+            "an instance number, or an instance number and the optimal length (other sizes need "
+            "--size RxC)");
 }
 
 TEST(BoardSizeText, ParsesRxCOnly) {

@@ -1,8 +1,8 @@
 // Parallel IDA*'s checkpoints in process (parallel/ida_position.hpp, parallel/parallel_ida.hpp):
 // every position the search hands to `save` keeps the position's invariants and is one it can go
 // on from to the same optimal answer, with exactly the counts of one uninterrupted run on one
-// thread; a stop saves a position that leaves out the subtrees it cut short; a failed save stops
-// the search.
+// thread; a stop saves where the subtrees it cut short stopped, so a search stopped every few
+// thousand nodes still gets there with those counts; a failed save stops the search.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -53,6 +53,14 @@ void expect_consistent(const IdaPosition& p) {
   EXPECT_LE(finished, p.expanded);
   EXPECT_GT(p.next_bound, p.bound);
   EXPECT_GT(p.target, 0u);
+  for (std::size_t i = 0; i < p.partial.size(); ++i) {
+    EXPECT_LT(p.partial[i].index, p.subtrees);
+    EXPECT_FALSE(p.done[p.partial[i].index]) << "subtree " << p.partial[i].index;
+    EXPECT_FALSE(p.partial[i].path.empty());
+    if (i > 0) {
+      EXPECT_LT(p.partial[i - 1].index, p.partial[i].index);
+    }
+  }
 }
 
 TEST_F(IdaCheckpoint, EverySavedPositionResumesToTheSameAnswerAndCounts) {
@@ -84,7 +92,7 @@ TEST_F(IdaCheckpoint, EverySavedPositionResumesToTheSameAnswerAndCounts) {
   }
 }
 
-TEST_F(IdaCheckpoint, AStopSavesThePositionWithoutTheSubtreesItCutShort) {
+TEST_F(IdaCheckpoint, AStopSavesWhereTheSubtreesItCutShortStopped) {
   for (const int threads : {1, 2}) {
     SCOPED_TRACE(std::to_string(threads) + " threads");
     std::vector<IdaPosition> saved;
@@ -101,7 +109,12 @@ TEST_F(IdaCheckpoint, AStopSavesThePositionWithoutTheSubtreesItCutShort) {
     const IdaPosition& p = saved.front();
     expect_consistent(p);
     EXPECT_LT(p.done_count(), p.subtrees);
-    EXPECT_LE(p.expanded, stopped.stats.expanded);
+    // The worker that met the limit was inside a subtree; another may have been between two.
+    EXPECT_GE(p.partial.size(), 1u);
+    EXPECT_LE(p.partial.size(), static_cast<std::size_t>(threads));
+    // Each subtree stopped at a node counted as expanded, which the position leaves to the resume.
+    EXPECT_GE(stopped.stats.expanded, p.expanded + p.partial.size());
+    EXPECT_LE(stopped.stats.expanded, p.expanded + static_cast<std::uint64_t>(threads));
     EXPECT_EQ(p.bound, stopped.bound);
     IdaCheckpointing from;
     from.resume = &p;
@@ -109,6 +122,40 @@ TEST_F(IdaCheckpoint, AStopSavesThePositionWithoutTheSubtreesItCutShort) {
     expect_optimal(resumed);
     if (threads == 1) {
       EXPECT_EQ(resumed.stats.expanded, search(1, nullptr).stats.expanded);
+    }
+  }
+}
+
+// Stopped every 2,000 expansions, far fewer than a subtree's (each run a new search, as a process
+// resumed from the file is), the search goes on from where it stopped every time.
+TEST_F(IdaCheckpoint, StopsMoreOftenThanSubtreesEndStillGetThere) {
+  const SearchResult whole = search(1, nullptr);
+  for (const int threads : {1, 2}) {
+    SCOPED_TRACE(std::to_string(threads) + " threads");
+    IdaPosition position;
+    IdaCheckpointing keep;
+    keep.save = [&](const IdaPosition& p) {
+      position = p;
+      return true;
+    };
+    Limits limits;
+    limits.nodes = 2000;
+    SearchResult r = search(threads, &keep, limits);
+    int runs = 1;
+    std::uint64_t previous = 0;
+    for (; r.status == Status::Limit && runs < 1000; ++runs) {
+      expect_consistent(position);
+      ASSERT_GT(position.expanded, previous) << "run " << runs << " got no further";
+      previous = position.expanded;
+      const IdaPosition from_here = position;
+      keep.resume = &from_here;
+      r = search(threads, &keep, limits);
+    }
+    expect_optimal(r);
+    EXPECT_GT(runs, 100);
+    if (threads == 1) {
+      EXPECT_EQ(r.stats.expanded, whole.stats.expanded);
+      EXPECT_EQ(r.stats.generated, whole.stats.generated);
     }
   }
 }

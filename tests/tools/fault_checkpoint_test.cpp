@@ -18,6 +18,7 @@ namespace npuzzle::fault {
 namespace {
 
 using checkpoint_test::edited_and_signed;
+using checkpoint_test::field;
 using checkpoint_test::korf;
 using cli::contains;
 using cli::run_npuzzle;
@@ -97,10 +98,34 @@ TEST_F(FaultCheckpoint, CorruptFileIsRefused) {
 TEST_F(FaultCheckpoint, OtherVersionIsRefused) {
   const std::string text = read_text(stopped_checkpoint("version-source"));
   const RunResult run = expect_refused(
-      "version", edited_and_signed(text, "npuzzle-checkpoint 1", "npuzzle-checkpoint 2"),
-      "format version 2");
-  record_fault("checkpoint", "`--resume` of a checkpoint of format version 2",
+      "version", edited_and_signed(text, "npuzzle-checkpoint 2", "npuzzle-checkpoint 3"),
+      "format version 3");
+  record_fault("checkpoint", "`--resume` of a checkpoint of format version 3",
                run.describe() + "; `" + first_line(run.err) + "`");
+}
+
+// The line of a cut-short subtree, edited: moves off the board, and a subtree also marked done.
+TEST_F(FaultCheckpoint, PartialSubtreeThatCannotBeOneIsRefused) {
+  const std::string text = read_text(stopped_checkpoint("partial-source"));
+  const std::string line = "partial " + field(text, "partial");
+  ASSERT_NE(field(text, "partial"), "") << "a stop inside a subtree keeps a partial line\n" << text;
+  const std::string index = line.substr(8, line.find(' ', 8) - 8);
+  const RunResult off_board =
+      expect_refused("partial-moves", edited_and_signed(text, line, "partial " + index + " UUUU"),
+                     "stopped at a node outside its iteration");
+  // The first done subtree (the ida run finished some before it stopped).
+  const std::string done = field(text, "done");
+  const std::string first_done = done.substr(0, done.find_first_of(",-"));
+  ASSERT_NE(first_done, index);
+  const RunResult finished = expect_refused(
+      "partial-done",
+      edited_and_signed(text, line, "partial " + first_done + line.substr(line.find(' ', 8))),
+      "is not an unfinished one");
+  record_fault("checkpoint",
+               "`--resume` of a (correctly signed) checkpoint whose cut-short subtree's moves "
+               "leave the board, and whose cut-short subtree is also marked done",
+               off_board.describe() + "; `" + first_line(off_board.err) + "`; " +
+                   finished.describe() + "; `" + first_line(finished.err) + "`");
 }
 
 TEST_F(FaultCheckpoint, BoardThatCannotReachItsGoalIsRefused) {

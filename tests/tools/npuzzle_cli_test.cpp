@@ -222,7 +222,7 @@ TEST_F(Npuzzle, NodeLimitOnAHardInstanceExitsFourWithStatistics) {
 TEST_F(Npuzzle, JsonOfAKnownInstanceHasEveryKeyAndTheKnownLength) {
   const BenchInstance shallow = korf_by_length().front();
   std::string line = std::to_string(shallow.instance.id);
-  for (int t : shallow.instance.tiles) line += " " + std::to_string(t);
+  for (int t : shallow.instance.tiles) (line += ' ') += std::to_string(t);
   const Ran good = npuzzle("solve --output json --heuristic lc -", line + "\n");
   ASSERT_EQ(good.code, 0) << good.err;
   const auto objects = json_lines(good.out);
@@ -250,6 +250,151 @@ TEST_F(Npuzzle, JsonOfAKnownInstanceHasEveryKeyAndTheKnownLength) {
       npuzzle("verify " + quoted(shallow.instance.tiles) + " " + j["moves"].get<std::string>())
           .code,
       0);
+}
+
+// A line of the benchmark sets' form, `id length tiles…`.
+std::string bench_line(const BenchInstance& b, int length) {
+  std::ostringstream line;
+  line << b.instance.id << ' ' << length;
+  for (int t : b.instance.tiles) line << ' ' << t;
+  return line.str();
+}
+
+TEST_F(Npuzzle, ABenchSetLineSolvesWithItsLengthInJson) {
+  const BenchInstance shallow = korf_by_length().front();
+  const Ran run = npuzzle("solve --output json --heuristic lc -",
+                          bench_line(shallow, shallow.optimal_length) + "\n");
+  ASSERT_EQ(run.code, 0) << run.err;
+  EXPECT_EQ(run.err.find("the input gives"), std::string::npos) << run.err;
+  const auto objects = json_lines(run.out);
+  ASSERT_EQ(objects.size(), 1u);
+  EXPECT_EQ(objects[0]["id"], shallow.instance.id);
+  EXPECT_EQ(objects[0]["size"], "4x4");
+  EXPECT_EQ(objects[0]["status"], "solved");
+  EXPECT_EQ(objects[0]["length"], shallow.optimal_length);
+  EXPECT_EQ(objects[0]["expected_length"], shallow.optimal_length);
+  // Without a stated length there is no key.
+  const Ran plain = npuzzle("solve --output json '1 0 2 3 4 5 6 7 8'");
+  ASSERT_EQ(plain.code, 0) << plain.err;
+  EXPECT_FALSE(json_lines(plain.out).at(0).contains("expected_length")) << plain.out;
+  EXPECT_NE(npuzzle("solve --help").out.find("`id length tiles…`"), std::string::npos);
+}
+
+TEST_F(Npuzzle, TheBenchSetFileItselfSolves) {
+  // The first lines of bench/data/korf100.txt as they are; the shallow ones keep the test quick.
+  const auto korf = korf_by_length();
+  std::string text;
+  for (std::size_t i = 0; i < 3; ++i) text += bench_line(korf[i], korf[i].optimal_length) + "\n";
+  const Ran run = npuzzle("solve --heuristic lc --threads 2 -f " + write_file("set.txt", text));
+  EXPECT_EQ(run.code, 0) << run.err;
+  EXPECT_NE(run.err.find("summary: 3 instances, 3 solved"), std::string::npos) << run.err;
+  EXPECT_EQ(run.err.find("the input gives"), std::string::npos) << run.err;
+  for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_NE(run.out.find("instance " + std::to_string(korf[i].instance.id) + " (line " +
+                           std::to_string(i + 1) + ", 4x4): solved in " +
+                           std::to_string(korf[i].optimal_length) + " moves (optimal)"),
+              std::string::npos)
+        << run.out;
+  }
+}
+
+TEST_F(Npuzzle, AWrongStatedLengthIsNotedAndExitsTwo) {
+  const BenchInstance shallow = korf_by_length().front();
+  const int wrong = shallow.optimal_length + 2;
+  const std::string expected_note =
+      "npuzzle: instance " + std::to_string(shallow.instance.id) + " (line 1, 4x4): solved in " +
+      std::to_string(shallow.optimal_length) + " moves (optimal, ida + lc), the input gives " +
+      std::to_string(wrong) + "\n";
+  const Ran json =
+      npuzzle("solve --output json --heuristic lc -", bench_line(shallow, wrong) + "\n");
+  EXPECT_EQ(json.code, 2) << json.err;
+  EXPECT_NE(json.err.find(expected_note), std::string::npos) << json.err;
+  const auto objects = json_lines(json.out);
+  ASSERT_EQ(objects.size(), 1u);
+  EXPECT_EQ(objects[0]["status"], "solved");  // the solution is still given
+  EXPECT_EQ(objects[0]["length"], shallow.optimal_length);
+  EXPECT_EQ(objects[0]["expected_length"], wrong);
+  // Text output, --quiet: the note stays (it is why the exit code is 2).
+  const Ran quiet = npuzzle("solve --quiet --heuristic lc -", bench_line(shallow, wrong) + "\n");
+  EXPECT_EQ(quiet.code, 2) << quiet.err;
+  EXPECT_NE(quiet.err.find(expected_note), std::string::npos) << quiet.err;
+  // Among other instances the summary counts it, and the others are still solved.
+  const Ran many = npuzzle("solve --heuristic lc -", "1 0 2 3 4 5 6 7 8\n5 3 1 0 2 3 4 5 6 7 8\n");
+  EXPECT_EQ(many.code, 2) << many.err;
+  EXPECT_NE(many.err.find("npuzzle: instance 5 (line 2, 3x3): solved in 1 move (optimal, ida + "),
+            std::string::npos)
+      << many.err;
+  EXPECT_NE(many.err.find("the input gives 3\n"), std::string::npos) << many.err;
+  EXPECT_NE(many.err.find("summary: 2 instances, 2 solved, 0 unsolvable, 0 stopped by a limit, 0 "
+                          "errors, 1 length unlike the input's;"),
+            std::string::npos)
+      << many.err;
+}
+
+TEST_F(Npuzzle, A3x3LineOfElevenTokensSolvesAndIsChecked) {
+  const Ran good = npuzzle("solve --output json '5 1 1 0 2 3 4 5 6 7 8'");
+  ASSERT_EQ(good.code, 0) << good.err;
+  const auto objects = json_lines(good.out);
+  ASSERT_EQ(objects.size(), 1u);
+  EXPECT_EQ(objects[0]["id"], 5);
+  EXPECT_EQ(objects[0]["size"], "3x3");
+  EXPECT_EQ(objects[0]["length"], 1);
+  EXPECT_EQ(objects[0]["expected_length"], 1);
+  EXPECT_EQ(npuzzle("solve --size 3x3 '5 1 1 0 2 3 4 5 6 7 8'").code, 0);
+  EXPECT_EQ(npuzzle("solve --size 3x3 '5 2 1 0 2 3 4 5 6 7 8'").code, 2);
+  EXPECT_EQ(npuzzle("solve --size 2x2 '5 1 1 0 2 3'").code, 0);
+  // Every optimal algorithm checks; greedy proves nothing and never warns.
+  for (const char* algorithm : {"astar", "bfs", "ida"}) {
+    const Ran wrong =
+        npuzzle(std::string("solve --algo ") + algorithm + " '5 2 1 0 2 3 4 5 6 7 8'");
+    EXPECT_EQ(wrong.code, 2) << algorithm << ": " << wrong.err;
+    EXPECT_NE(wrong.err.find("the input gives 2"), std::string::npos)
+        << algorithm << ": " << wrong.err;
+  }
+  const Ran greedy = npuzzle("solve --algo greedy '5 2 1 0 2 3 4 5 6 7 8'");
+  EXPECT_EQ(greedy.code, 0) << greedy.err;
+  EXPECT_EQ(greedy.err.find("the input gives"), std::string::npos) << greedy.err;
+}
+
+TEST_F(Npuzzle, StatedLengthsAreForBlankFirstOnly) {
+  // Relative to blank-last the board is many moves away, not 1: the length is not compared.
+  const Ran run = npuzzle("solve --goal blank-last '5 1 1 0 2 3 4 5 6 7 8'");
+  EXPECT_EQ(run.code, 0) << run.err;
+  EXPECT_EQ(run.err.find("the input gives"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("the input's optimal lengths are for --goal blank-first; with --goal "
+                         "blank-last they are not checked"),
+            std::string::npos)
+      << run.err;
+}
+
+TEST_F(Npuzzle, ABadLengthTokenIsAnInputError) {
+  for (const char* length : {"-1", "x", "two"}) {
+    const Ran run = npuzzle(std::string("solve '5 ") + length + " 1 0 2 3 4 5 6 7 8'");
+    EXPECT_EQ(run.code, 2) << length;
+    EXPECT_NE(run.err.find(std::string("instance 5 (line 1): optimal length '") + length +
+                           "' is not a whole number of moves (0 or more)"),
+              std::string::npos)
+        << run.err;
+  }
+}
+
+TEST_F(Npuzzle, TheOtherOneLineFormsStillSolve) {
+  const Ran run = npuzzle("solve --output json -",
+                          "1 0 2 3 4 5 6 7 8\n"
+                          "9 1 0 2 3 4 5 6 7 8\n"
+                          "1 2 3\n4 x 5\n6 7 8\n\n"
+                          "1 0 2 3\n");
+  ASSERT_EQ(run.code, 0) << run.err;
+  const auto objects = json_lines(run.out);
+  ASSERT_EQ(objects.size(), 4u);
+  EXPECT_EQ(objects[0]["id"], 1);
+  EXPECT_EQ(objects[1]["id"], 9);
+  EXPECT_EQ(objects[2]["size"], "3x3");
+  EXPECT_EQ(objects[3]["size"], "2x2");
+  for (const auto& j : objects) {
+    EXPECT_EQ(j["status"], "solved");
+    EXPECT_FALSE(j.contains("expected_length"));
+  }
 }
 
 TEST_F(Npuzzle, VerifyAcceptsGoodMovesAndNamesTheFault) {
@@ -311,7 +456,7 @@ TEST_F(Npuzzle, BatchWithTwoThreadsKeepsInputOrderAndReportsBadLines) {
   for (int i = 0; i < 6; ++i) {
     const auto& inst = korf[static_cast<std::size_t>(i)].instance;
     text += std::to_string(inst.id);
-    for (int t : inst.tiles) text += " " + std::to_string(t);
+    for (int t : inst.tiles) (text += ' ') += std::to_string(t);
     text += "\n";
     expected.emplace_back(inst.id, "solved");
     if (i == 2) {
@@ -408,7 +553,8 @@ TEST_F(Npuzzle, BenchChecksLengthsAndWritesCsv) {
   const auto korf = korf_by_length();
   std::string ids;
   for (int i = 0; i < 3; ++i) {
-    ids += (i ? "," : "") + std::to_string(korf[static_cast<std::size_t>(i)].instance.id);
+    if (i) ids += ',';
+    ids += std::to_string(korf[static_cast<std::size_t>(i)].instance.id);
   }
   const std::string csv = (scratch() / "bench.csv").string();
   const Ran run =
@@ -432,7 +578,7 @@ TEST_F(Npuzzle, BenchChecksLengthsAndWritesCsv) {
   const auto& inst = korf.front();
   std::string wrong =
       std::to_string(inst.instance.id) + " " + std::to_string(inst.optimal_length + 2);
-  for (int t : inst.instance.tiles) wrong += " " + std::to_string(t);
+  for (int t : inst.instance.tiles) (wrong += ' ') += std::to_string(t);
   const Ran bad = npuzzle("bench --quiet --heuristic lc " + write_file("wrong.txt", wrong + "\n"));
   EXPECT_EQ(bad.code, 2);
   EXPECT_NE(bad.err.find("known optimum"), std::string::npos) << bad.err;

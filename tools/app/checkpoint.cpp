@@ -153,6 +153,30 @@ std::vector<bool> parse_done(std::string_view text, std::size_t subtrees) {
   return done;
 }
 
+// "12 UULDR": a partial subtree's line.
+std::string partial_line(const PartialSubtree& partial) {
+  std::string text = std::to_string(partial.index) + ' ';
+  for (const Move m : partial.path) text += move_char(m);
+  return text;
+}
+
+PartialSubtree parse_partial(std::string_view text, const std::vector<bool>& done) {
+  const std::vector<std::string_view> fields = words(text);
+  if (fields.size() != 2) throw Corrupt("partial: '" + std::string(text) + "'");
+  PartialSubtree partial;
+  partial.index = number<std::size_t>(fields[0], "partial");
+  if (partial.index >= done.size() || done[partial.index]) {
+    throw Corrupt("partial: subtree " + std::to_string(partial.index) +
+                  " is not an unfinished one of the " + std::to_string(done.size()));
+  }
+  for (const char c : fields[1]) {
+    Move m{};
+    if (!parse_move(c, m)) throw Corrupt("partial: '" + std::string(fields[1]) + "' is not moves");
+    partial.path.push_back(m);
+  }
+  return partial;
+}
+
 }  // namespace
 
 std::string format_checkpoint(const CheckpointFile& f) {
@@ -169,6 +193,8 @@ std::string format_checkpoint(const CheckpointFile& f) {
   out << "target " << p.target << '\n';
   out << "subtrees " << p.subtrees << '\n';
   out << "done " << done_ranges(p.done) << '\n';
+  for (const PartialSubtree& partial : p.partial)
+    out << "partial " << partial_line(partial) << '\n';
   out << "expanded " << p.expanded << '\n';
   out << "generated " << p.generated << '\n';
   out << "iterations " << p.iterations << '\n';
@@ -191,9 +217,9 @@ CheckpointFile parse_checkpoint(std::string_view text) {
                      "')");
   }
   const std::string_view version = first.substr(kMagic.size() + 1);
-  if (version != std::to_string(kCheckpointVersion)) {
-    throw InputError("format version " + std::string(version) + "; this npuzzle reads version " +
-                     std::to_string(kCheckpointVersion));
+  if (version != std::to_string(kCheckpointVersion) && version != "1") {
+    throw InputError("format version " + std::string(version) +
+                     "; this npuzzle reads versions 1 to " + std::to_string(kCheckpointVersion));
   }
   // The checksum line is the last: without it (or its newline) the file was cut short.
   const std::size_t mark = text.rfind("\nchecksum ");
@@ -229,6 +255,12 @@ CheckpointFile parse_checkpoint(std::string_view text) {
   p.target = number<std::size_t>(lines.take("target"), "target");
   p.subtrees = number<std::size_t>(lines.take("subtrees"), "subtrees");
   p.done = parse_done(lines.take("done"), p.subtrees);
+  while (lines.next_is("partial")) {
+    p.partial.push_back(parse_partial(lines.take("partial"), p.done));
+    if (p.partial.size() > 1 && p.partial.back().index <= p.partial[p.partial.size() - 2].index) {
+      throw Corrupt("partial: the subtrees are not in increasing order");
+    }
+  }
   p.expanded = number<std::uint64_t>(lines.take("expanded"), "expanded");
   p.generated = number<std::uint64_t>(lines.take("generated"), "generated");
   p.iterations = number<int>(lines.take("iterations"), "iterations");

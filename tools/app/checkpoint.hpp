@@ -4,7 +4,7 @@
 //
 // The file is text, one `key value` line each, in a fixed order:
 //
-//   npuzzle-checkpoint 1            the format and its version
+//   npuzzle-checkpoint 2            the format and its version (1: no partial lines; still read)
 //   algorithm ida                   ida or pida (resuming may choose the other)
 //   heuristic md                    as --heuristic takes it (pdb: the partition, "pdb:7-8")
 //   size 4x4
@@ -15,6 +15,8 @@
 //   target 16
 //   subtrees 17
 //   done 0-3,5,7-9                  the finished subtrees ("-": none)
+//   partial 4 UULDRRD               a subtree cut short (one line each, by index): the blank's
+//                                   moves from its frontier node to the node where it stopped
 //   expanded 123456 / generated … / iterations 3 / seconds 1.25
 //   next-bound 52                   the least f above the bound seen ("none" yet)
 //   iteration-expanded 1 3 9        per finished iteration ("-": none)
@@ -33,7 +35,7 @@
 
 namespace npuzzle {
 
-inline constexpr int kCheckpointVersion = 1;
+inline constexpr int kCheckpointVersion = 2;
 
 struct CheckpointFile {
   std::string algorithm;  // "ida" or "pida": the search that wrote it

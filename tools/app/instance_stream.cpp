@@ -119,7 +119,8 @@ void InstanceStream::take_line(std::string line) {
   piece_ += '\n';
   ++piece_lines_;
   const BoardSize size = options_.size;
-  const bool whole_board = size.known() && (tokens == size.cells() || tokens == size.cells() + 1);
+  // A whole board: its tiles, after an instance number and a length if given.
+  const bool whole_board = size.known() && tokens >= size.cells() && tokens <= size.cells() + 2;
   // Lines no board continues over: blank lines, lines of a whole board or too long for a row.
   const bool boundary = (tokens == 0 && !comment) || tokens > 5 || whole_board;
   run_lines_ = boundary ? 0 : run_lines_ + (tokens > 0 ? 1 : 0);

@@ -149,6 +149,7 @@ nlohmann::json to_json(const InstanceReport& r, MoveStyle moves) {
       r.outcome.heuristic.empty() ? nlohmann::json() : nlohmann::json(r.outcome.heuristic);
   j["threads"] = r.outcome.threads;
   j["ranks"] = r.outcome.ranks;
+  if (r.expected_length) j["expected_length"] = *r.expected_length;
   if (!r.tie_break.empty()) j["tie_break"] = r.tie_break;
   const bool stopped = result.status == Status::Limit || result.status == Status::OutOfMemory;
   if (r.outcome.failed()) {
@@ -158,6 +159,15 @@ nlohmann::json to_json(const InstanceReport& r, MoveStyle moves) {
   }
   if (!r.outcome.failed() && stopped) j["bound"] = result.bound;
   return j;
+}
+
+std::string expected_length_disagreement(const InstanceReport& r) {
+  const SearchResult& result = r.outcome.result;
+  if (!r.expected_length || !r.outcome.solved() || !result.optimal) return {};
+  if (result.path.size() == static_cast<std::size_t>(*r.expected_length)) return {};
+  return title(r) + ": solved in " + count_of(result.path.size(), "move") + " (optimal, " +
+         r.algorithm + (r.outcome.heuristic == "none" ? "" : " + " + r.outcome.heuristic) +
+         "), the input gives " + std::to_string(*r.expected_length);
 }
 
 void print_report(const InstanceReport& r, const OutputOptions& options, std::ostream& out,

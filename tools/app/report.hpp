@@ -57,10 +57,15 @@ struct InstanceReport {
   std::string algorithm;
   std::string tie_break;  // "lifo", "fifo", "larger-g" when asked for and taken; else ""
   std::string goal;       // the goal's name: "blank-first", "blank-last" or its tiles
+  std::optional<int> expected_length;  // the optimal length the input states, if it does
   SolveOutcome outcome;
 };
 
 nlohmann::json to_json(const InstanceReport& report, MoveStyle moves);
+// When a solution proven optimal has another length than the input states: "instance 3 (line 3):
+// solved in 52 moves (optimal, ida + md), the input gives 54". Else "" (no stated length, no
+// solution, or one not proven optimal).
+std::string expected_length_disagreement(const InstanceReport& report);
 // Writes the report in the chosen format on `out`; in text format an instance that could not be
 // read or solved for an error goes to `err` instead. Moves format: one line per instance, a `# `
 // comment line for an instance without a solution.

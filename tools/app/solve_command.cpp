@@ -13,6 +13,7 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <utility>
 
 #include "parallel/batch.hpp"
 #include "tools/app/advice.hpp"
@@ -118,6 +119,7 @@ std::unique_ptr<InstanceStream> open_input(const SolveOptions& o, const ParseOpt
 
 struct Summary {
   std::size_t instances = 0, solved = 0, unsolvable = 0, limited = 0, errors = 0;
+  std::size_t wrong_lengths = 0;  // optimal solutions of another length than the input states
   std::uint64_t expanded = 0, generated = 0;
   ExitCode exit_code = ExitCode::Solved;
 
@@ -132,6 +134,11 @@ struct Summary {
     expanded += r.outcome.result.stats.expanded;
     generated += r.outcome.result.stats.generated;
     exit_code = std::max(exit_code, r.outcome.exit_code());
+  }
+  // Like `npuzzle bench` with a set's known optimum: a length that disagrees is exit code 2.
+  void add_wrong_length() {
+    ++wrong_lengths;
+    exit_code = std::max(exit_code, ExitCode::Input);
   }
 };
 
@@ -216,6 +223,26 @@ ExitCode run_solve(SolveOptions o) {
   ConfigurationTotals totals;
   std::vector<AnimatedSolution> animated;
   std::set<std::string> warned;  // warnings already printed (each once, before its instances)
+  // The optimal lengths an input states are for the blank-first goal (as in the benchmark sets);
+  // with another goal they are not compared, and a warning says so once.
+  const bool lengths_comparable = goal.kind == GoalSpec::Kind::BlankFirst;
+  bool warned_lengths_not_compared = false;
+  const auto compare_expected_length = [&](const InstanceReport& report) {
+    if (!report.expected_length) return;
+    if (!lengths_comparable) {
+      if (!o.quiet && !std::exchange(warned_lengths_not_compared, true)) {
+        std::cerr << "npuzzle: warning: the input's optimal lengths are for --goal blank-first; "
+                     "with --goal "
+                  << goal.describe() << " they are not checked\n";
+      }
+      return;
+    }
+    // Reported even with --quiet, like a bad line: it changes the exit code.
+    if (const std::string note = expected_length_disagreement(report); !note.empty()) {
+      std::cerr << "npuzzle: " << note << '\n';
+      summary.add_wrong_length();
+    }
+  };
   // All configurations of instance i, one after another.
   const auto solve = [&](std::size_t i) {
     const ParsedInstance& entry = entries[i];
@@ -236,6 +263,7 @@ ExitCode run_solve(SolveOptions o) {
       report.rows = entry.instance.rows;
       report.cols = entry.instance.cols;
       report.tiles = entry.instance.tiles;
+      report.expected_length = entry.instance.expected_length;
       SolveRequest mine = c.request;
       HeartbeatFn heartbeat;
       if (heartbeat_interval >= 0) {
@@ -283,6 +311,7 @@ ExitCode run_solve(SolveOptions o) {
       }
       summary.add(report);
       totals.add(report);
+      compare_expected_length(report);
     }
   };
   // A piece of the input at a time (16 instances per thread), so answers start early and memory
@@ -315,13 +344,16 @@ ExitCode run_solve(SolveOptions o) {
     std::fprintf(
         stderr,
         "summary: %s, %zu solved, %zu unsolvable, %zu stopped by a limit, "
-        "%s; %llu expanded, %llu generated; %.3f s\n",
+        "%s%s; %llu expanded, %llu generated; %.3f s\n",
         compare ? (count_of(summary.instances, "run") + " (" + count_of(instances, "instance") +
                    " x " + count_of(configurations.size(), "configuration") + ")")
                       .c_str()
                 : count_of(summary.instances, "instance").c_str(),
         summary.solved, summary.unsolvable, summary.limited,
         count_of(summary.errors, "error").c_str(),
+        summary.wrong_lengths == 0
+            ? ""
+            : (", " + count_of(summary.wrong_lengths, "length") + " unlike the input's").c_str(),
         static_cast<unsigned long long>(summary.expanded),
         static_cast<unsigned long long>(summary.generated), seconds);
   }
@@ -338,12 +370,13 @@ void add_solve_command(CLI::App& app, Action& action) {
       "solve",
       "Solve boards optimally. BOARD is the tiles row by row (0, x, X, _ or . for the blank), "
       "quoted or as separate words; without BOARD or -f, or with -, boards are read from stdin "
-      "(one a line in Korf's form `[id] tiles…`, or as grids of rows).");
+      "(one a line in Korf's form `[id] tiles…` or the benchmark sets' `id length tiles…`, or as "
+      "grids of rows). A length the input gives is checked against optimal solutions.");
   cmd->footer(
       "Exit codes: 0 every instance solved, 1 usage error, 2 input error (bad board or file, bad "
-      "database, the --animate page or a checkpoint not written, a checkpoint refused), 3 "
-      "unsolvable, 4 a limit was hit or Ctrl-C, 5 "
-      "out of memory; many instances: the highest.");
+      "database, the --animate page or a checkpoint not written, a checkpoint refused, an optimal "
+      "length that disagrees with the one the input gives), 3 unsolvable, 4 a limit was hit or "
+      "Ctrl-C, 5 out of memory; many instances: the highest.");
   cmd->add_option("board", options->board, "the board's tiles, or - for stdin");
   cmd->add_option("-f,--file", options->file, "read the instances from FILE");
   cmd->add_option("--size", options->size,
