@@ -51,6 +51,8 @@ void run(const char* file, int first, int last) {
 int main(int argc, char** argv) {
   const char* h = argc > 2 ? argv[2] : "md";
   int first = argc > 3 ? std::atoi(argv[3]) : 1, last = argc > 4 ? std::atoi(argv[4]) : 100;
-  if (!std::strcmp(h, "md")) run<Manhattan<B>>(argv[1], first, last);
-  else run<LinearConflict<B>>(argv[1], first, last);
+  if (!std::strcmp(h, "md"))
+    run<Manhattan<B>>(argv[1], first, last);
+  else
+    run<LinearConflict<B>>(argv[1], first, last);
 }

@@ -52,8 +52,8 @@ class AStarSearch
 
  private:
   using Base = typename AStarSearch::BestFirstSearch;
-  using typename Base::Value;
   using Base::goal_, Base::nodes_, Base::run_, Base::h_, Base::open_;
+  using typename Base::Value;
 
   // Stores a new node (its state already entered by insert()) and opens it.
   void add(const State<B>& s, const Value& v, std::uint32_t parent, int g) {

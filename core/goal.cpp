@@ -24,9 +24,12 @@ std::vector<int> GoalSpec::tiles_for(int cells) const {
 
 std::string GoalSpec::describe() const {
   switch (kind) {
-    case Kind::BlankFirst: return "blank-first";
-    case Kind::BlankLast: return "blank-last";
-    case Kind::Explicit: break;
+    case Kind::BlankFirst:
+      return "blank-first";
+    case Kind::BlankLast:
+      return "blank-last";
+    case Kind::Explicit:
+      break;
   }
   std::string out;
   for (int t : tiles) {
@@ -58,8 +61,8 @@ bool solvable(int rows, int cols, std::span<const int> tiles, std::span<const in
   }
   const int permutation_parity = (n - cycles) & 1;
   const int goal_blank = goal_cell[0];
-  const int blank_distance =
-      std::abs(blank_cell / cols - goal_blank / cols) + std::abs(blank_cell % cols - goal_blank % cols);
+  const int blank_distance = std::abs(blank_cell / cols - goal_blank / cols) +
+                             std::abs(blank_cell % cols - goal_blank % cols);
   return permutation_parity == (blank_distance & 1);
 }
 

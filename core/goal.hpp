@@ -1,10 +1,10 @@
 // core/goal.hpp — goals and solvability.
 //
 // A goal is any arrangement of the tiles. The two standard ones: blank-first (`0 1 2 … N-1`, Korf's
-// convention and the default) and blank-last (`1 2 … N-1 0`). Solvability is always decided relative
-// to the chosen goal: a board can reach a goal iff the parity of the permutation taking the goal to
-// the board equals the parity of the blank's Manhattan distance between the two. This single rule
-// covers odd and even widths (on 4x4 the two standard goals are in opposite classes).
+// convention and the default) and blank-last (`1 2 … N-1 0`). Solvability is always decided
+// relative to the chosen goal: a board can reach a goal iff the parity of the permutation taking
+// the goal to the board equals the parity of the blank's Manhattan distance between the two. This
+// single rule covers odd and even widths (on 4x4 the two standard goals are in opposite classes).
 #pragma once
 
 #include <cstdint>

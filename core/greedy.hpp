@@ -23,8 +23,8 @@ template <class B, Heuristic H>
 class GreedySearch
     : public BestFirstSearch<GreedySearch<B, H>, B, H, typename H::Value, TableKind::Set> {
   using Base = typename GreedySearch::BestFirstSearch;
-  using typename Base::Value;
   using Base::goal_, Base::nodes_, Base::run_, Base::h_, Base::open_;
+  using typename Base::Value;
 
   // Stores a new node (its state already entered by insert()) and opens it; g travels in the
   // queue's entry (the tie-break larger-g reads it).
