@@ -109,9 +109,13 @@ TEST_F(IdaCheckpoint, AStopSavesWhereTheSubtreesItCutShortStopped) {
     const IdaPosition& p = saved.front();
     expect_consistent(p);
     EXPECT_LT(p.done_count(), p.subtrees);
-    // The worker that met the limit was inside a subtree; another may have been between two.
-    EXPECT_GE(p.partial.size(), 1u);
-    EXPECT_LE(p.partial.size(), static_cast<std::size_t>(threads));
+    // One thread meets the limit inside a subtree. With two, the limit may also be met when a
+    // subtree ends, and the other worker may end its own before it sees the stop.
+    if (threads == 1) {
+      EXPECT_EQ(p.partial.size(), 1u);
+    } else {
+      EXPECT_LE(p.partial.size(), 2u);
+    }
     // Each subtree stopped at a node counted as expanded, which the position leaves to the resume.
     EXPECT_GE(stopped.stats.expanded, p.expanded + p.partial.size());
     EXPECT_LE(stopped.stats.expanded, p.expanded + static_cast<std::uint64_t>(threads));
@@ -152,7 +156,8 @@ TEST_F(IdaCheckpoint, StopsMoreOftenThanSubtreesEndStillGetThere) {
       r = search(threads, &keep, limits);
     }
     expect_optimal(r);
-    EXPECT_GT(runs, 100);
+    // Each worker of a run may expand up to the limit.
+    EXPECT_GT(runs, 100 / threads);
     if (threads == 1) {
       EXPECT_EQ(r.stats.expanded, whole.stats.expanded);
       EXPECT_EQ(r.stats.generated, whole.stats.generated);

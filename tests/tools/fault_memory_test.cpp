@@ -70,7 +70,7 @@ INSTANTIATE_TEST_SUITE_P(
                       MemoryCase{
                           "Hda", {"--algo", "hda", "--threads", "2", "--heuristic", "lc"}, 400},
                       MemoryCase{"Bfs", {"--algo", "bfs"}, 300}),
-    [](const auto& info) { return info.param.name; });
+    [](const auto& test) { return test.param.name; });
 
 class FaultMemLimit : public ::testing::TestWithParam<MemoryCase> {};
 
@@ -107,7 +107,7 @@ INSTANTIATE_TEST_SUITE_P(
                       MemoryCase{
                           "Hda", {"--algo", "hda", "--threads", "2", "--heuristic", "lc"}, 0},
                       MemoryCase{"Bfs", {"--algo", "bfs"}, 0}),
-    [](const auto& info) { return info.param.name; });
+    [](const auto& test) { return test.param.name; });
 
 TEST(FaultThreads, AbsurdThreadCountsAreRefused) {
   NPUZZLE_REQUIRE_BINARY(npuzzle_binary());

@@ -110,7 +110,7 @@ INSTANTIATE_TEST_SUITE_P(
                                   "a loop of symbolic links"},
                       HostileCase{Hostile::Fifo, "Fifo", "a FIFO (`mkfifo`)", "a FIFO"},
                       HostileCase{Hostile::Directory, "Directory", "a directory", "a directory"}),
-    [](const auto& info) { return info.param.name; });
+    [](const auto& test) { return test.param.name; });
 
 // `npuzzle solve` with the default heuristic on a 4x4 board and an empty database directory builds
 // the 6-6-3 databases first; the stop comes once the build has begun.
@@ -154,9 +154,9 @@ TEST_P(FaultAutoBuildSignal, StopsTheBuildWithExitFourAndLeavesNoTemporaryFile) 
 }
 
 INSTANTIATE_TEST_SUITE_P(Signals, FaultAutoBuildSignal, ::testing::Values(SIGTERM, SIGINT, SIGHUP),
-                         [](const auto& info) {
-                           return info.param == SIGTERM  ? std::string("Sigterm")
-                                  : info.param == SIGINT ? std::string("Sigint")
+                         [](const auto& test) {
+                           return test.param == SIGTERM  ? std::string("Sigterm")
+                                  : test.param == SIGINT ? std::string("Sigint")
                                                          : std::string("Sighup");
                          });
 

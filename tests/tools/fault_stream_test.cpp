@@ -225,7 +225,7 @@ INSTANTIATE_TEST_SUITE_P(
         WrapCase{"NegativeCount", {"random", "--count", "-1"}},
         WrapCase{"NegativeSeed", {"random", "--seed", "-1"}},
         WrapCase{"HugeWalk", {"random", "--walk", "99999999999"}}),
-    [](const auto& info) { return info.param.name; });
+    [](const auto& test) { return test.param.name; });
 
 TEST(FaultSignal, SighupDuringASolveStopsItLikeSigterm) {
   NPUZZLE_REQUIRE_BINARY(npuzzle_binary());

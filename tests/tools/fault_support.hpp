@@ -253,12 +253,15 @@ inline std::string line_with(const std::string& text, const std::string& needle)
   return {};
 }
 
-// The first non-empty line of `text`, shortened for a table cell.
+// The first non-empty line of `text`, shortened for a table cell (never inside a UTF-8 character).
 inline std::string first_line(const std::string& text) {
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);) {
     if (line.empty()) continue;
-    return line.size() > 160 ? line.substr(0, 157) + "..." : line;
+    if (line.size() <= 160) return line;
+    std::size_t cut = 157;
+    while (cut > 0 && (static_cast<unsigned char>(line[cut]) & 0xC0) == 0x80) --cut;
+    return line.substr(0, cut) + "...";
   }
   return {};
 }
