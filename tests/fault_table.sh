@@ -43,7 +43,12 @@ rows = {key: [] for key in areas}
 skipped = []
 
 def cell(text):
-    text = "".join(c if c.isprintable() else "\\x%02x" % ord(c) for c in str(text))
+    text = str(text)
+    try:  # gtest's JSON gives each byte of a UTF-8 character as a character of its own
+        text = text.encode("latin-1").decode("utf-8")
+    except UnicodeError:
+        pass
+    text = "".join(c if c.isprintable() else "\\x%02x" % ord(c) for c in text)
     return " ".join(text.split()).replace("|", "\\|")
 
 for suite in report["testsuites"]:
