@@ -113,6 +113,8 @@ TEST_F(FaultCheckpoint, PartialSubtreeThatCannotBeOneIsRefused) {
   const RunResult off_board =
       expect_refused("partial-moves", edited_and_signed(text, line, "partial " + index + " UUUU"),
                      "stopped at a node outside its iteration");
+  expect_refused("partial-no-moves", edited_and_signed(text, line, "partial " + index + " "),
+                 "is not a subtree and its moves");
   // The first done subtree (the ida run finished some before it stopped).
   const std::string done = field(text, "done");
   const std::string first_done = done.substr(0, done.find_first_of(",-"));

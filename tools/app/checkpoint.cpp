@@ -162,7 +162,9 @@ std::string partial_line(const PartialSubtree& partial) {
 
 PartialSubtree parse_partial(std::string_view text, const std::vector<bool>& done) {
   const std::vector<std::string_view> fields = words(text);
-  if (fields.size() != 2) throw Corrupt("partial: '" + std::string(text) + "'");
+  if (fields.size() != 2 || fields[1].empty()) {
+    throw Corrupt("partial: '" + std::string(text) + "' is not a subtree and its moves");
+  }
   PartialSubtree partial;
   partial.index = number<std::size_t>(fields[0], "partial");
   if (partial.index >= done.size() || done[partial.index]) {
