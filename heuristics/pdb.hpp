@@ -15,16 +15,7 @@
 // the largest; the Manhattan distance is the same in all views, so only the excesses differ.
 //
 // Dual lookups (Zahavi, Felner, Holte and Schaeffer 2008), when asked for: each view also looks its
-// tables up on the dual placement, where pattern tile o stands on the goal cell of the tile that
-// now stands on o's goal cell. A path of length L from the state, read backwards with the tiles
-// renamed, takes a state with the blank on its goal cell to the goal with the blank moved to the
-// cell b it holds now, so the dual placement's entry bounds that path's moves of the tiles now on
-// the pattern's goal cells, from the table whose goal has the blank in b's region (a pattern's
-// goal cells may shut the blank's goal cell off, e.g. tiles 1-7 of 4x4: its own table then serves
-// that region alone, and PdbSet::dual_tables the others). A pattern with no table for b's region,
-// and the pattern whose goal cell b is, count the Manhattan distance of those tiles instead. The
-// renamed tiles of different patterns differ, so the dual sum is admissible; it has the parity of
-// the distance once rounded down to it, and it is not consistent (IDA*'s pathmax uses that).
+// tables up on the dual placement (heuristics/pdb_dual.hpp says how, and why it is admissible).
 //
 // PERFORMANCE: a Value keeps the board (tile on each cell) and, per view and pattern, the rank of
 // the placement (pdb_index.hpp: rank = sum of digit_i x weight_i) and its stored value. A move of
@@ -33,9 +24,6 @@
 // it passes over (columns - 1) cells, and only the pattern tiles on those change digits (by +-1).
 // So update() costs a few loads and one table read per view, whatever the pattern's size; no
 // scratch memory, so one object serves any number of threads. Copies share the mapped tables.
-// A move changes the dual placement of at most two tiles (those whose goal cells the blank left
-// and entered); the pattern of the one that becomes placed is ranked afresh (one more table read
-// per view), the other's pattern is skipped while the blank stands on its tile's goal cell.
 #pragma once
 
 #include <algorithm>
@@ -52,6 +40,7 @@
 #include "core/search_types.hpp"
 #include "heuristics/manhattan.hpp"
 #include "heuristics/pdb_catalogue.hpp"
+#include "heuristics/pdb_dual.hpp"
 #include "heuristics/pdb_index.hpp"
 
 namespace npuzzle {
@@ -81,9 +70,7 @@ class PatternDatabases {
   static constexpr const char* kName = "pdb";
   static constexpr int kMaxPatterns = pdb::kMaxPatterns;
   static constexpr bool kBatchChildren = true;  // look-ups miss the caches (core/ida_star.hpp)
-  // A placement's rank. 32 bits hold every table that can be built in memory (7 tiles of 5x5:
-  // 2.4e9 placements; 9 of 4x4: 4.2e9); a larger one is refused.
-  using Rank = std::uint32_t;
+  using Rank = pdb::LookupRank;                 // a larger table is refused
 
   struct Value {
     Tiles<B> board{};                           // tile on each cell
@@ -181,7 +168,11 @@ class PatternDatabases {
                                      .weight[index_of[seen_as]]
                                : Rank{0};
         }
-        if (dual_) set_up_dual(goal, goal_tiles, view, pattern_of, mirror == 0);
+        if (dual_) {
+          const int missing = view.dual.set_up(goal, goal_tiles, set, first, view.count,
+                                               &patterns_[first], view.cell, view.tile, pattern_of);
+          if (mirror == 0) dual_missing_ += missing;
+        }
       }
       first += static_cast<std::size_t>(count);
     }
@@ -209,9 +200,9 @@ class PatternDatabases {
         v.stored[w][p] = static_cast<std::uint8_t>(pattern.stored(rank));
         v.excess[w] = static_cast<std::int16_t>(v.excess[w] + v.stored[w][p]);
         v.dual_stored[w][p] = static_cast<std::uint8_t>(
-            (view.dual_valid[s.blank] >> p) & 1u ? dual_stored_of(view, p, v.board, s.blank) : 0);
+            view.dual.counts(p, s.blank) ? view.dual.stored_of(pattern, p, v.board, s.blank) : 0);
       }
-      if (dual_) v.dual[w] = dual_excess(view, v.dual_stored[w], v.board, s.blank);
+      if (dual_) v.dual[w] = view.dual.excess(v.dual_stored[w], v.board, s.blank);
     }
     return v;
   }
@@ -273,24 +264,8 @@ class PatternDatabases {
   bool dual() const { return dual_; }
 
  private:
-  struct Table {
-    const std::uint8_t* data = nullptr;  // the table's entries
-    bool four_bit = true;
-
-    NPUZZLE_ALWAYS_INLINE int stored(Rank rank) const {
-      if (four_bit) return (data[rank >> 1] >> ((rank & 1) << 2)) & 15;
-      return data[rank];
-    }
-  };
-
-  struct Pattern {
-    Table table;
-    int size = 0;
-    std::array<std::uint8_t, B::kCells> tiles{};
-    std::array<Rank, B::kCells> weight{};  // of each tile's digit in the rank
-
-    NPUZZLE_ALWAYS_INLINE int stored(Rank rank) const { return table.stored(rank); }
-  };
+  using Table = pdb::EntryTable;
+  using Pattern = pdb::RankedPattern<B>;
 
   // How one set's patterns see the board: direct (identity) or mirrored about the diagonal.
   // Indexed by the board's own tiles and cells; patterns are numbered within the set.
@@ -304,86 +279,8 @@ class PatternDatabases {
     std::array<std::uint8_t, B::kCells> index{};   // its place in that pattern's order
     std::array<Rank, B::kCells> weight{};          // the weight of its digit in the rank
     std::array<Table, kMaxPatterns> table{};       // the set's tables (kept here for update())
-    // Dual lookups. By board cell c: the pattern of the tile whose dual cell c's content decides
-    // (the goal tile of c as this view sees it), or -1; the patterns whose dual entry counts while
-    // the blank is on c (a bit each: those with a table for the blank's region there, so not the
-    // pattern of c's goal tile) and each pattern's table then; by board tile: the view cell where
-    // the dual places the tile whose goal cell it stands on, and half its Manhattan term rounded
-    // down, which the dual leaves out while it stands on the blank's goal cell (`dual_blank_home`,
-    // a board cell). `dual_source[p][i]`: the board cell whose tile places pattern p's tile i.
-    std::array<std::int8_t, B::kCells> dual_pattern{};
-    std::array<std::uint8_t, B::kCells> dual_valid{};
-    std::array<std::uint8_t, B::kCells> dual_cell{};
-    std::array<std::uint8_t, B::kCells> dual_cut{};
-    int dual_blank_home = 0;
-    std::array<std::array<std::uint8_t, B::kCells>, kMaxPatterns> dual_source{};
-    std::array<std::array<Table, B::kCells>, kMaxPatterns> dual_table{};
+    pdb::DualView<B> dual;                         // the dual lookups' maps (when asked for)
   };
-
-  // Fills the dual lookup's maps of `view` (its cell and tile maps already set), and counts (once,
-  // from the direct view: `count_missing`) the tables for other regions not loaded.
-  void set_up_dual(const Goal<B>& goal, const std::vector<int>& goal_tiles, View& view,
-                   const std::array<std::int8_t, B::kCells>& pattern_of, bool count_missing) {
-    const int blank_goal = goal.cell_of[0];
-    for (int p = 0; p < view.count; ++p) {
-      const std::size_t group = static_cast<std::size_t>(view.first + p);
-      const Pattern& pattern = patterns_[group];
-      for (int i = 0; i < pattern.size; ++i) {
-        view.dual_source[p][i] = view.cell[goal.cell_of[pattern.tiles[i]]];
-      }
-      const pdb::DualTables tables = pdb::dual_tables_by_blank_cell(set_, goal_tiles, group);
-      if (count_missing) dual_missing_ += tables.missing;
-      for (int c = 0; c < B::kCells; ++c) {
-        const pdb::PdbTable* table = tables.by_cell[view.cell[c]];
-        if (table) view.dual_table[p][c] = Table{table->data(), table->meta().entry_bits == 4};
-      }
-    }
-    for (int c = 0; c < B::kCells; ++c) {
-      view.dual_pattern[c] = pattern_of[goal.state.tile_at(view.cell[c])];
-      std::uint8_t valid = 0;
-      for (int p = 0; p < view.count; ++p) {
-        if (view.dual_table[p][c].data) valid |= static_cast<std::uint8_t>(1u << p);
-      }
-      view.dual_valid[c] = valid;
-      const int t = c;  // as a tile
-      const int home = goal.cell_of[view.tile[t]];
-      view.dual_cell[t] = static_cast<std::uint8_t>(home);
-      view.dual_cut[t] =
-          static_cast<std::uint8_t>(t == 0 ? 0
-                                           : (std::abs(B::row(home) - B::row(blank_goal)) +
-                                              std::abs(B::col(home) - B::col(blank_goal))) /
-                                                 2);
-    }
-    view.dual_blank_home = view.cell[blank_goal];
-  }
-
-  // Pattern p's stored value on its dual placement on `board` with the blank on `blank` (not on
-  // one of p's goal cells, and with a table for its region).
-  NPUZZLE_ALWAYS_INLINE int dual_stored_of(const View& view, int p, const Tiles<B>& board,
-                                           int blank) const {
-    const Pattern& pattern = patterns_[view.first + p];
-    std::uint32_t used = 0;
-    Rank rank = 0;
-    for (int i = 0; i < pattern.size; ++i) {
-      const int c = view.dual_cell[board[view.dual_source[p][i]]];
-      const int digit = c - std::popcount(used & ((std::uint32_t{1} << c) - 1));
-      used |= std::uint32_t{1} << c;
-      rank += static_cast<Rank>(digit) * pattern.weight[i];
-    }
-    return view.dual_table[p][blank].stored(rank);
-  }
-
-  // A view's dual estimate, less the Manhattan distance and halved: the stored values of the
-  // patterns whose dual entry counts, less the term of the tile on the blank's goal cell. The
-  // distance has the Manhattan distance's parity, so an odd term is rounded down when halved.
-  NPUZZLE_ALWAYS_INLINE std::int16_t dual_excess(
-      const View& view, const std::array<std::uint8_t, kMaxPatterns>& stored, const Tiles<B>& board,
-      int blank) const {
-    const unsigned valid = view.dual_valid[blank];
-    int sum = 0;
-    for (int p = 0; p < view.count; ++p) sum += ((valid >> p) & 1u) ? stored[p] : 0;
-    return static_cast<std::int16_t>(sum - view.dual_cut[board[view.dual_blank_home]]);
-  }
 
   // Kept out of the search's loop, where its code (the dual ranks of every view, inlined into
   // every instantiation of the node loop) would crowd the instruction cache when it is off.
@@ -397,17 +294,11 @@ class PatternDatabases {
     (update_dual<W>(n, from, to), ...);
   }
 
-  // After a move of a tile from `from` to `to` (n: the value after the move): the dual tile whose
-  // goal cell `to` is now stands where the moved tile belongs, so its pattern is ranked afresh
-  // (unless the tile now on the blank is in the same pattern, which then stays skipped).
   template <int W>
   NPUZZLE_ALWAYS_INLINE void update_dual(Value& n, int from, int to) const {
     const View& view = views_[W];
-    const int p = view.dual_pattern[to];
-    if (p >= 0 && ((view.dual_valid[from] >> p) & 1u)) {
-      n.dual_stored[W][p] = static_cast<std::uint8_t>(dual_stored_of(view, p, n.board, from));
-    }
-    n.dual[W] = dual_excess(view, n.dual_stored[W], n.board, from);
+    view.dual.update(n.dual_stored[W], n.dual[W], &patterns_[static_cast<std::size_t>(view.first)],
+                     n.board, from, to);
   }
 
   // Re-ranks, in view W, the pattern of the tile that moved (n: the value after the move, still
