@@ -34,10 +34,10 @@ std::filesystem::path table_path(const std::filesystem::path& dir, int rows, int
 std::string build_command(int rows, int cols, const std::vector<int>& goal,
                           const Partition& partition, const std::filesystem::path& dir);
 
-// The goals of a pattern's tables for the dual lookups (heuristics/pdb.hpp): with the pattern's
-// tiles on their goal cells, the other cells fall into regions; the pattern's own table ends with
-// the blank in the region of its goal cell, and one more table per other region ends with the
-// blank there: `goal` with the blank and the tile on the region's lowest cell swapped. In the
+// The goals of a pattern's tables for the dual lookups (heuristics/pdb_dual.hpp): with the
+// pattern's tiles on their goal cells, the other cells fall into regions; the pattern's own table
+// ends with the blank in the region of its goal cell, and one more table per other region ends with
+// the blank there: `goal` with the blank and the tile on the region's lowest cell swapped. In the
 // order of those lowest cells; empty when the free cells form one region.
 std::vector<std::vector<int>> dual_goals(int rows, int cols, const std::vector<int>& goal,
                                          const std::vector<int>& tiles);
