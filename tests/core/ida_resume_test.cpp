@@ -2,7 +2,8 @@
 // piece a fresh object going on from the path where the last one stopped, ends exactly as the
 // uninterrupted pass does (the same outcome, path and least f above the bound) with the same node
 // counts once the node counted twice at each stop is taken off; and fits() refuses paths that no
-// pass could have stopped on.
+// pass could have stopped on. Pattern databases (children batched, the least h searched first)
+// are cut too: a resume must follow the node loop's order of the children.
 #include <gtest/gtest.h>
 
 #include <climits>
@@ -15,7 +16,9 @@
 #include "core/random.hpp"
 #include "heuristics/linear_conflict.hpp"
 #include "heuristics/manhattan.hpp"
+#include "heuristics/pdb.hpp"
 #include "tests/core/test_support.hpp"
+#include "tests/heuristics/pdb_test_support.hpp"
 
 namespace npuzzle {
 namespace {
@@ -125,6 +128,36 @@ TEST(IdaResume, PiecesOfSmallPassesAddUpOnOtherBoardsGoalsAndHeuristics) {
         state_from<B>(random_walk(5, 5, GoalSpec::blank_first().tiles_for(B::kCells), 60, rng));
     const int h0 = md.estimate(md.init(start));
     expect_pieces_add_up(md, goal, start, h0 + 6, {1009, 97});
+  }
+}
+
+// With pattern databases the node loop searches the child with the least h first; the pieces
+// add up only when each resume goes on in that order (Korf's #12 with 5-5-5 and its reflection,
+// and 3x3 with two groups of four).
+TEST(IdaResume, PiecesOfPassesWithPatternDatabasesFollowTheChildOrder) {
+  {
+    using B = Board<4, 4>;
+    const Goal<B> goal = Goal<B>::from_spec(GoalSpec::blank_first());
+    const pdb::PdbSet set = testing::memory_set(goal, "5-5-5", false);
+    const PatternDatabases<B, 2> h(goal, set);
+    const State<B> start = state_from<B>({14, 1, 9, 6, 4, 8, 12, 5, 7, 2, 3, 0, 10, 11, 13, 15});
+    const int optimum = 45;
+    expect_pieces_add_up(h, goal, start, optimum, {1009, 97, 2});
+    expect_pieces_add_up(h, goal, start, optimum - 2, {501, 13});
+  }
+  {
+    using B = Board<3, 3>;
+    const Goal<B> goal = Goal<B>::from_spec(GoalSpec::blank_first());
+    const pdb::PdbSet set = testing::memory_set(goal, "1,2,3,4/5,6,7,8", false);
+    const PatternDatabases<B, 2> h(goal, set);
+    Rng rng(5);
+    const State<B> start =
+        state_from<B>(random_walk(3, 3, GoalSpec::blank_first().tiles_for(B::kCells), 300, rng));
+    const int h0 = h.estimate(h.init(start));
+    for (int bound = h0; bound <= h0 + 10; bound += 2) {
+      if (pass_in_pieces(h, goal, start, bound, 0).expanded <= 100) continue;
+      expect_pieces_add_up(h, goal, start, bound, {31, 5});
+    }
   }
 }
 
