@@ -305,7 +305,9 @@ std::shared_ptr<const PdbTable> PdbTable::load(const std::filesystem::path& path
   const int map_error = errno;
   if (base == MAP_FAILED) {
     ::close(fd);
-    fail(path, "cannot map: " + errno_text(map_error));
+    // No address space for it (ulimit -v, or the kernel's map limit) is memory, not the file.
+    throw PdbError(map_error == ENOMEM ? ErrorKind::Memory : ErrorKind::Database,
+                   "pattern database " + path.string() + ": cannot map: " + errno_text(map_error));
   }
   std::shared_ptr<PdbTable> table(new PdbTable());
   table->map_base_ = base;

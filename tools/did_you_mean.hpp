@@ -9,11 +9,14 @@
 #include <algorithm>
 #include <cstddef>
 #include <functional>
+#include <iostream>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include <CLI/CLI.hpp>
+
+#include "core/parse.hpp"
 
 namespace npuzzle {
 
@@ -95,6 +98,21 @@ inline std::string did_you_mean(CLI::App& app, int argc, char** argv) {
                         : "unknown subcommand '" + token + "'; did you mean '" + hint + "'?";
   }
   return {};
+}
+
+// Reports a command line CLI11 refused, on stderr, as one "TOOL: ..." line (the did-you-mean hint
+// when there is one, else CLI11's message) and a pointer to --help. Returns 0 when the "error" was
+// --help or --version (printed to stdout by CLI11), else 1, the usage exit code.
+inline int report_parse_error(CLI::App& app, const CLI::ParseError& e, int argc, char** argv,
+                              const std::string& tool) {
+  if (e.get_exit_code() == 0) return app.exit(e);
+  const std::string hint = did_you_mean(app, argc, argv);
+  std::string what = hint.empty() ? std::string(e.what()) : hint;
+  while (!what.empty() && (what.back() == '\n' || what.back() == ' ')) what.pop_back();
+  std::cerr << tool << ": " << printable(what) << "\n"
+            << "Run `" << tool << " --help` (or `" << tool
+            << " SUBCOMMAND --help`) for the options.\n";
+  return 1;
 }
 
 }  // namespace npuzzle

@@ -276,11 +276,8 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    if (app.exit(e) == 0) return to_int(ExitCode::Solved);
-    if (const std::string hint = npuzzle::did_you_mean(app, argc, argv); !hint.empty()) {
-      std::cerr << "pdbgen: " << npuzzle::printable(hint) << "\n";
-    }
-    return to_int(ExitCode::Usage);
+    return to_int(npuzzle::report_parse_error(app, e, argc, argv, "pdbgen") == 0 ? ExitCode::Solved
+                                                                                 : ExitCode::Usage);
   }
   std::unique_ptr<tbb::global_control> limit;
   if (threads > 0) {

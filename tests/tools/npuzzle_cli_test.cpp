@@ -129,6 +129,23 @@ TEST_F(Npuzzle, UsageErrorsExitOne) {
   }
 }
 
+// Walking distance is built for boards of up to 4x4: on a board with a side of 5 it is a usage
+// error that says so, with no warning about how long a search it will not run would take.
+TEST_F(Npuzzle, WalkingDistanceOnALargerBoardIsAUsageError) {
+  for (const char* args : {"solve --size 2x5 --heuristic wd '1 2 3 4 5 6 7 8 9 0'",
+                           "solve --size 5x3 --heuristic wd '1 2 3 4 5 6 7 8 9 10 11 12 13 14 0'",
+                           "solve --heuristic wd --goal blank-last "
+                           "'1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 0 24'"}) {
+    SCOPED_TRACE(args);
+    const Ran run = npuzzle(args);
+    EXPECT_EQ(run.code, 1) << run.out << run.err;
+    EXPECT_NE(run.err.find("up to 4x4"), std::string::npos) << run.err;
+    EXPECT_EQ(run.err.find("warning"), std::string::npos) << run.err;
+  }
+  const Ran four = npuzzle("solve --heuristic wd '1 2 3 0 4 5 6 7 8 9 10 11 12 13 14 15'");
+  EXPECT_EQ(four.code, 0) << four.err;
+}
+
 // A partition given as tile lists on the command line is built on first use into --pdb-dir, used
 // with reflection, and gives the same optimal length as linear conflict; a partition that does not
 // fit the board is a usage error naming the problem.

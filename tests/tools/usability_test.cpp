@@ -8,6 +8,7 @@
 #include <regex>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "tests/tools/cli_support.hpp"
@@ -47,6 +48,7 @@ TEST_F(Usability, MistypedSubcommandsAndOptionsGetTheNearestName) {
     const RunResult r = run_npuzzle(c.args);
     EXPECT_EQ(r.describe(), "exit 1") << r.err;
     EXPECT_TRUE(contains(r.err, c.hint)) << r.err;
+    EXPECT_FALSE(contains(r.err, "not expected")) << "one message, not the parser's too: " << r.err;
   }
   const RunResult build = run_pdbgen({"biuld", "--partition", "7-8"});
   EXPECT_EQ(build.describe(), "exit 1");
@@ -63,6 +65,29 @@ TEST_F(Usability, NoGuessForAWordFarFromEveryName) {
     EXPECT_EQ(r.describe(), "exit 1");
     EXPECT_FALSE(contains(r.err, "did you mean")) << r.err;
   }
+}
+
+// Every refused command line is one line that names the tool, then where the options are listed.
+TEST_F(Usability, RefusedCommandLinesNameTheToolOnOneLine) {
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"solve", "--time-limit", "-1", "1 2 3 0"}, "npuzzle: "},
+      {{"solve", "--threads", "abc", "1 2 3 0"}, "npuzzle: "},
+      {{"solve", "--quiet", "--verbose", "1 2 3 0"}, "npuzzle: "},
+      {{"frobnicate"}, "npuzzle: "},
+      {{}, "npuzzle: "},
+  };
+  for (const auto& [args, prefix] : cases) {
+    SCOPED_TRACE(args.empty() ? std::string("(none)") : args[0] + " " + args[1 % args.size()]);
+    const RunResult r = run_npuzzle(args);
+    EXPECT_EQ(r.describe(), "exit 1") << r.err;
+    const std::vector<std::string> lines = cli::lines_of(r.err);
+    ASSERT_EQ(lines.size(), 2u) << r.err;
+    EXPECT_EQ(lines[0].rfind(prefix, 0), 0u) << r.err;
+    EXPECT_TRUE(contains(lines[1], "--help")) << r.err;
+  }
+  const RunResult threads = run_pdbgen({"build", "--size", "2x3", "--threads", "5000"});
+  EXPECT_EQ(threads.describe(), "exit 1");
+  EXPECT_EQ(threads.err.rfind("pdbgen: ", 0), 0u) << threads.err;
 }
 
 TEST_F(Usability, PdbgenTakesPdbDirLikeNpuzzleAndKeepsDir) {

@@ -81,11 +81,8 @@ ExitCode run_npuzzle(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    if (app.exit(e) == 0) return ExitCode::Solved;
-    if (const std::string hint = did_you_mean(app, argc, argv); !hint.empty()) {
-      std::cerr << "npuzzle: " << printable(hint) << "\n";
-    }
-    return ExitCode::Usage;
+    return report_parse_error(app, e, argc, argv, "npuzzle") == 0 ? ExitCode::Solved
+                                                                  : ExitCode::Usage;
   }
   try {
     const ExitCode code = action();

@@ -10,8 +10,10 @@
 // it is built from the goal alone).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <cstdio>
 #include <iostream>
@@ -44,6 +46,12 @@ struct HeuristicInfo {
   const char* argument_examples = nullptr;
   void (*check_argument)(const std::string& argument, int rows, int cols,
                          const std::vector<int>& goal) = nullptr;
+  // The longest side of the boards it is built for (0: every board); checked before any search.
+  int max_side = 0;
+
+  constexpr bool fits(int rows, int cols) const {
+    return max_side == 0 || std::max(rows, cols) <= max_side;
+  }
 };
 
 namespace heuristic {
@@ -74,10 +82,11 @@ struct Lc : Plain<LinearConflict> {
 
 // max(walking distance, linear conflict); boards up to 4x4.
 struct Wd {
-  static constexpr HeuristicInfo kInfo{.name = "wd", .help = "walking distance"};
+  static constexpr HeuristicInfo kInfo{
+      .name = "wd", .help = "walking distance (boards up to 4x4)", .max_side = 4};
   template <class B>
   static constexpr bool fits() {
-    return B::kRows <= 4 && B::kCols <= 4;
+    return kInfo.fits(B::kRows, B::kCols);
   }
   template <class B, class F>
   static SearchResult with(const SolveRequest&, const HeuristicChoice&, const Goal<B>& goal,
@@ -113,6 +122,7 @@ struct PatternDatabaseLookups {
   template <class B, class F>
   static SearchResult with(const SolveRequest& request, const HeuristicChoice& choice,
                            const Goal<B>& goal, F&& f) {
+    const auto began = std::chrono::steady_clock::now();
     try {  // a build of missing databases counts against the interrupt and the time limit
       std::vector<int> goal_tiles(B::kCells);
       for (int c = 0; c < B::kCells; ++c) {
@@ -143,6 +153,8 @@ struct PatternDatabaseLookups {
         case pdb::ErrorKind::Interrupted: {  // the build was stopped: no file was left
           SearchResult stopped;
           stopped.status = Status::Limit;
+          stopped.stats.seconds =
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
           stopped.reason = std::string_view(e.what()) == "time limit" ? StopReason::TimeLimit
                                                                       : StopReason::Interrupted;
           return stopped;

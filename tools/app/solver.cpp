@@ -93,6 +93,14 @@ SolveOutcome solve_instance(const SolveRequest& request, int rows, int cols,
     return out;
   }
   const HeuristicInfo& info = kHeuristicInfo[heuristic.index];
+  if (algorithm.heuristic && !info.fits(rows, cols)) {
+    out.error = "--heuristic " + heuristic.name() + " is for boards of up to " +
+                std::to_string(info.max_side) + "x" + std::to_string(info.max_side) + ", not " +
+                std::to_string(rows) + "x" + std::to_string(cols) +
+                "; lc or pdb work on every board";
+    out.error_exit_code = ExitCode::Usage;
+    return out;
+  }
   if (algorithm.heuristic && info.check_argument && !heuristic.variant.empty()) {
     try {  // an argument that does not fit the board is a usage error, whatever the board
       info.check_argument(heuristic.variant, rows, cols, goal);
