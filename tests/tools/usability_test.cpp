@@ -232,7 +232,7 @@ TEST_F(Usability, FileErrorsGiveTheSystemsReason) {
   const RunResult page_nowhere = run_npuzzle({"solve", "--animate", nowhere, "1 0 2 3"});
   EXPECT_EQ(page_nowhere.describe(), "exit 2");
   EXPECT_TRUE(contains(page_nowhere.err, "No such file or directory")) << page_nowhere.err;
-  EXPECT_TRUE(contains(page_nowhere.out, "solved")) << "the result is printed before the page";
+  EXPECT_TRUE(page_nowhere.out.empty()) << "the page's path is checked before solving";
 
   // bench's --csv (opened before the sweeps) and --plot (written after them).
   const std::string set = fault::write_text(dir / "boards.txt", "1 0 2 3 4 5 6 7 8\n");

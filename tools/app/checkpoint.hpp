@@ -55,8 +55,10 @@ std::string format_checkpoint(const CheckpointFile& file);
 CheckpointFile parse_checkpoint(std::string_view text);
 // Reads `path`; throws InputError naming the file and the fault.
 CheckpointFile read_checkpoint(const std::string& path);
-// Replaces `path` atomically (tools/app/file_io.hpp); throws InputError naming the file and the
-// system's reason. A failed write leaves the previous checkpoint, and no temporary file.
+// Replaces `path` atomically (tools/app/file_io.hpp: a symbolic link's target is replaced, the link
+// stays); throws InputError naming the file and the system's reason. A failed write leaves the
+// previous checkpoint, and no temporary file. `npuzzle solve` checks the path before the search
+// starts (check_writable), so a directory that does not exist is refused up front.
 void write_checkpoint(const std::string& path, const CheckpointFile& file);
 
 // What `npuzzle solve` asks of the searches about checkpoints (SolveRequest::checkpoint).

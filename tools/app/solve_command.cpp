@@ -206,6 +206,10 @@ ExitCode run_solve(SolveOptions o) {
         "--heuristic (text and json compare several)");
   }
   const ParseOptions parse_options{parse_size_option(o.size)};
+  // A checkpoint or page that could not be written is refused now (exit code 2), not at the first
+  // checkpoint, --checkpoint-every seconds into the search, or after the solving.
+  if (checkpoint && !checkpoint->path.empty()) check_writable(checkpoint->path, "checkpoint");
+  if (!o.animate.empty()) check_writable(o.animate, "page");
 
   const std::unique_ptr<InstanceStream> input = open_input(o, parse_options);
 
@@ -393,9 +397,10 @@ void add_solve_command(CLI::App& app, Action& action) {
   cmd->add_flag("--show-boards", options->show_boards, "print the board after every move");
   cmd->add_option("--animate", options->animate,
                   "write FILE.html: a page that plays the solutions (open it in a browser)");
-  cmd->add_flag("-q,--quiet", options->quiet, "no summary or notes on stderr");
+  CLI::Option* quiet = cmd->add_flag("-q,--quiet", options->quiet, "no summary or notes on stderr");
   cmd->add_flag("-v,--verbose", options->verbose,
-                "a progress line per IDA* iteration on stderr, and the heartbeat");
+                "a progress line per IDA* iteration on stderr, and the heartbeat")
+      ->excludes(quiet);
   cmd->add_flag(
       "--progress{5}", options->progress,
       "a heartbeat on stderr every SECONDS (--progress=SECONDS, above 0; default 5) while a search "
