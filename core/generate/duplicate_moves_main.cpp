@@ -34,7 +34,11 @@ int main(int argc, char** argv) {
           << "#include \"core/move_pruning.hpp\"\n\nnamespace npuzzle {\n\n"
           << "std::span<const std::string_view> generated_duplicate_move_strings() {\n"
           << "  static constexpr std::string_view strings[] = {\n";
-      for (const auto& d : duplicates) out << "      \"" << d.duplicate << "\",\n";
+      // With the length given, no constexpr strlen per string (GCC's constexpr operation limit is
+      // reached past about 100,000 strings).
+      for (const auto& d : duplicates) {
+        out << "      std::string_view(\"" << d.duplicate << "\", " << d.duplicate.size() << "),\n";
+      }
       out << "  };\n  return strings;\n}\n\n"
           << "std::span<const std::int32_t> generated_move_pruning_table() {\n"
           << "  static const std::int32_t table[] = {";
