@@ -1,17 +1,13 @@
 // Parallel searches (HDA* with both owner hashes, parallel IDA*) against ground truth: exact
 // distances from a breadth-first search of the whole space on 2x3 and 3x3, and sequential IDA* and
-// Korf's published lengths on the shallow 15-puzzle instances, also with pattern databases (whose
-// entries can drop by more than one per move: an inconsistent heuristic). Every path is replayed.
-#include <absl/container/flat_hash_map.h>
+// Korf's published lengths on the shallow 15-puzzle instances (with pattern databases in
+// parallel_pdb_test.cpp). Every path is replayed.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstdlib>
-#include <deque>
-#include <fstream>
 #include <numeric>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -19,93 +15,14 @@
 #include "heuristics/linear_conflict.hpp"
 #include "heuristics/manhattan.hpp"
 #include "heuristics/misplaced.hpp"
-#include "heuristics/pdb.hpp"
-#include "heuristics/pdb_build.hpp"
 #include "parallel/hda_star.hpp"
 #include "parallel/parallel_ida.hpp"
+#include "tests/parallel/parallel_checks.hpp"
 
 namespace npuzzle {
 namespace {
 
-constexpr int kThreadCounts[] = {1, 2, 3, 4, 8};
-
-// The distance to the goal of every state reachable from it (unit moves are reversible).
-template <class B>
-absl::flat_hash_map<typename B::Word, int> distances_from(const State<B>& goal) {
-  absl::flat_hash_map<typename B::Word, int> dist;
-  std::deque<State<B>> queue{goal};
-  dist[goal.word] = 0;
-  while (!queue.empty()) {
-    const State<B> s = queue.front();
-    queue.pop_front();
-    const int d = dist[s.word];
-    for (Move m : kAllMoves) {
-      State<B> t = s;
-      if (t.apply(m) && dist.try_emplace(t.word, d + 1).second) queue.push_back(t);
-    }
-  }
-  return dist;
-}
-
-// The HDA* variants share the search out from the first node (no ramp-up), except HdaRampUp: with
-// the default ramp-up, searches smaller than it run on one worker as A*, larger ones are shared out
-// after it.
-enum class Algo { HdaZobrist, HdaAbstract, HdaRampUp, ParallelIda };
-
-std::string algo_name(Algo a) {
-  switch (a) {
-    case Algo::HdaZobrist:
-      return "hda/zobrist";
-    case Algo::HdaAbstract:
-      return "hda/abstract-zobrist";
-    case Algo::HdaRampUp:
-      return "hda/ramp-up";
-    case Algo::ParallelIda:
-      return "pida";
-  }
-  return "?";
-}
-
-constexpr Algo kAlgos[] = {Algo::HdaZobrist, Algo::HdaAbstract, Algo::HdaRampUp, Algo::ParallelIda};
-
-template <class B, class H>
-SearchResult solve(Algo algo, const H& h, const Goal<B>& goal, const State<B>& start, int threads,
-                   const Limits& limits = {}) {
-  switch (algo) {
-    case Algo::HdaZobrist:
-      return hda_star(h, goal, start, limits, HdaOptions{threads, OwnerHash::Zobrist, 0});
-    case Algo::HdaAbstract:
-      return hda_star(h, goal, start, limits, HdaOptions{threads, OwnerHash::AbstractZobrist, 0});
-    case Algo::HdaRampUp:
-      return hda_star(h, goal, start, limits, HdaOptions{threads});
-    case Algo::ParallelIda:
-      return parallel_ida_star(h, goal, start, limits, threads);
-  }
-  return {};
-}
-
-// Solves `start` and checks the result against the known optimum `expected`.
-template <class B, class H>
-void expect_optimal(Algo algo, const H& h, const Goal<B>& goal, const State<B>& start, int threads,
-                    int expected) {
-  const SearchResult r = solve(algo, h, goal, start, threads);
-  SCOPED_TRACE(algo_name(algo) + " threads " + std::to_string(threads));
-  ASSERT_EQ(r.status, Status::Solved);
-  EXPECT_TRUE(r.optimal);
-  EXPECT_EQ(static_cast<int>(r.path.size()), expected);
-  EXPECT_TRUE(replay_reaches(start, r.path, goal.state));
-  EXPECT_EQ(r.stats.expanded_per_worker.size(), static_cast<std::size_t>(threads));
-  EXPECT_EQ(std::accumulate(r.stats.expanded_per_worker.begin(), r.stats.expanded_per_worker.end(),
-                            std::uint64_t{0}),
-            r.stats.expanded);
-}
-
-template <class B>
-State<B> from_list(const std::vector<int>& tiles) {
-  Tiles<B> t{};
-  for (int c = 0; c < B::kCells; ++c) t[c] = static_cast<std::uint8_t>(tiles[c]);
-  return State<B>::from_tiles(t);
-}
+using namespace parallel_checks;
 
 TEST(ParallelSearch, EveryStateOf2x3) {
   using B = Board<2, 3>;
@@ -183,28 +100,6 @@ TEST(ParallelSearch, OptimaOfZeroOneAndTwoMoves) {
   }
 }
 
-struct KorfInstance {
-  int id = 0;
-  int length = 0;
-  State<Board<4, 4>> state;
-};
-
-std::vector<KorfInstance> korf_instances(int max_length) {
-  std::ifstream in(NPUZZLE_DATA_DIR "/korf100.txt");
-  std::vector<KorfInstance> out;
-  std::string line;
-  while (std::getline(in, line)) {
-    std::istringstream ls(line);
-    KorfInstance k;
-    std::vector<int> tiles(16);
-    if (!(ls >> k.id >> k.length)) continue;
-    for (int& t : tiles) ls >> t;
-    k.state = from_list<Board<4, 4>>(tiles);
-    if (k.length <= max_length) out.push_back(k);
-  }
-  return out;
-}
-
 TEST(ParallelSearch, ShallowKorfInstancesMatchSequentialIda) {
   using B = Board<4, 4>;
   const auto goal = Goal<B>::from_spec(GoalSpec::blank_first());
@@ -231,38 +126,6 @@ TEST(ParallelSearch, ShallowKorfInstancesMatchSequentialIda) {
       for (Algo algo : kAlgos) expect_optimal(algo, manhattan, goal, k.state, 2, k.length);
     }
   }
-}
-
-// 5-5-5 + reflection, built in memory: HDA* (a state may be reached again with a lower g and is
-// reopened) and parallel IDA* find Korf's lengths with 1 to 8 threads.
-TEST(ParallelSearch, PatternDatabasesKeepParallelSearchesOptimal) {
-  using B = Board<4, 4>;
-  const auto goal = Goal<B>::from_spec(GoalSpec::blank_first());
-  std::vector<int> goal_tiles(B::kCells);
-  for (int c = 0; c < B::kCells; ++c)
-    goal_tiles[static_cast<std::size_t>(c)] = goal.state.tile_at(c);
-  pdb::PdbSet set{4, 4, goal_tiles, pdb::parse_partition("5-5-5", 4, 4, goal_tiles), {}};
-  // One build thread: the parallel build is the heuristics suite's subject; here the threads (and,
-  // under ThreadSanitizer, the checks) belong to the searches.
-  pdb::BuildOptions one_thread;
-  one_thread.threads = 1;
-  for (const auto& tiles : set.partition.groups) {
-    pdb::BuildResult built = pdb::build_table({4, 4, goal_tiles, tiles}, one_thread);
-    set.tables.push_back(pdb::PdbTable::from_memory(built.meta, std::move(built.payload)));
-  }
-  const bool slow = std::getenv("NPUZZLE_SLOW_TESTS") != nullptr;
-  const auto instances = korf_instances(slow ? 56 : 50);
-  ASSERT_GE(instances.size(), 15u);
-  with_pdb_heuristic(goal, set, true, false, [&](const auto& h) {
-    for (std::size_t i = 0; i < instances.size(); ++i) {
-      const auto& k = instances[i];
-      SCOPED_TRACE("korf #" + std::to_string(k.id));
-      for (Algo algo : kAlgos) {
-        expect_optimal(algo, h, goal, k.state, kThreadCounts[i % std::size(kThreadCounts)],
-                       k.length);
-      }
-    }
-  });
 }
 
 // A search larger than HDA*'s ramp-up (the start's owner alone for the first expansions) is then
