@@ -19,6 +19,7 @@
 #include "core/search_types.hpp"
 #include "parallel/hda_star.hpp"
 #include "parallel/parallel_ida.hpp"
+#include "tests/core/test_support.hpp"
 
 namespace npuzzle::parallel_checks {
 
@@ -96,13 +97,6 @@ void expect_optimal(Algo algo, const H& h, const Goal<B>& goal, const State<B>& 
             r.stats.expanded);
 }
 
-template <class B>
-State<B> from_list(const std::vector<int>& tiles) {
-  Tiles<B> t{};
-  for (int c = 0; c < B::kCells; ++c) t[c] = static_cast<std::uint8_t>(tiles[c]);
-  return State<B>::from_tiles(t);
-}
-
 struct KorfInstance {
   int id = 0;
   int length = 0;
@@ -119,7 +113,7 @@ inline std::vector<KorfInstance> korf_instances(int max_length) {
     std::vector<int> tiles(16);
     if (!(ls >> k.id >> k.length)) continue;
     for (int& t : tiles) ls >> t;
-    k.state = from_list<Board<4, 4>>(tiles);
+    k.state = testing::state_from<Board<4, 4>>(tiles);
     if (k.length <= max_length) out.push_back(k);
   }
   return out;

@@ -34,7 +34,7 @@ TEST(ParallelSearch, EveryStateOf2x3) {
   std::iota(perm.begin(), perm.end(), 0);
   int solvable_count = 0;
   do {
-    const State<B> s = from_list<B>(perm);
+    const State<B> s = testing::state_from<B>(perm);
     const auto it = dist.find(s.word);
     if (it == dist.end()) {
       // Unreachable: HDA* exhausts the reachable half and says so.
