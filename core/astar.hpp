@@ -19,22 +19,23 @@
 namespace npuzzle {
 namespace detail {
 
-template <class B, Heuristic H>
+// A node's payload: its estimate (not the heuristic's whole Value: a node stores a few bytes
+// whatever the heuristic), its cost so far and whether it was expanded.
 struct AStarPayload {
-  typename H::Value value;
+  std::int32_t h;
   std::int32_t g;
   bool closed;
 };
 
 template <class B, Heuristic H>
 class AStarSearch
-    : public BestFirstSearch<AStarSearch<B, H>, B, H, AStarPayload<B, H>, TableKind::Indexed> {
+    : public BestFirstSearch<AStarSearch<B, H>, B, H, AStarPayload, TableKind::Indexed> {
  public:
   using AStarSearch::BestFirstSearch::BestFirstSearch;
 
   SearchResult search(const State<B>& start) {
     nodes_.insert(start);
-    add(start, h_.init(start), kNoParent, 0);
+    add(start, this->estimate(start), kNoParent, 0);
     while (!open_.empty()) {
       run_.bound = open_.min_priority();  // the least f open: a lower bound on the solution
       const BucketQueue::Entry entry = open_.pop();
@@ -53,25 +54,22 @@ class AStarSearch
  private:
   using Base = typename AStarSearch::BestFirstSearch;
   using Base::goal_, Base::nodes_, Base::run_, Base::h_, Base::open_;
-  using typename Base::Value;
 
   // Stores a new node (its state already entered by insert()) and opens it.
-  void add(const State<B>& s, const Value& v, std::uint32_t parent, int g) {
-    const std::uint32_t index = nodes_.add(s, parent, {v, g, false});
-    open_.push(g + h_.estimate(v), g, index);
+  void add(const State<B>& s, int h, std::uint32_t parent, int g) {
+    const std::uint32_t index = nodes_.add(s, parent, {h, g, false});
+    open_.push(g + h, g, index);
   }
 
   void expand(std::uint32_t index) {
     ++run_.expanded;
     nodes_[index].data.closed = true;
-    const Value value = nodes_[index].data.value;
     const int g = nodes_[index].data.g + 1;
-    nodes_.for_each_child(index, [&](const State<B>& state, int target, const State<B>& child) {
+    nodes_.for_each_child(index, [&](const State<B>&, int, const State<B>& child) {
       ++run_.generated;
-      const Value child_value = h_.update(value, state.tile_at(target), target, state.blank);
       const auto found = nodes_.insert(child);
       if (found.inserted) {
-        add(child, child_value, index, g);
+        add(child, this->estimate(child), index, g);
         return false;
       }
       auto& known = nodes_[found.index];
@@ -79,7 +77,7 @@ class AStarSearch
       known.data.g = g;
       known.data.closed = false;
       known.parent = index;
-      open_.push(g + h_.estimate(known.data.value), g, found.index);
+      open_.push(g + known.data.h, g, found.index);
       return false;
     });
   }

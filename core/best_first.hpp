@@ -33,7 +33,9 @@ class BestFirstSearch : public StoringSearch<Search, B, Payload, kTable> {
       : BestFirstSearch::StoringSearch(goal, limits), h_(h), open_(tie_break) {}
 
  protected:
-  using Value = typename H::Value;
+  // The heuristic's estimate of a whole state: the nodes keep estimates, not the heuristic's
+  // values, so a child is estimated from its state (one call to init, not an incremental update).
+  int estimate(const State<B>& s) const { return h_.estimate(h_.init(s)); }
 
   // Polls the limits (SearchRun::poll) with the bytes in use: the store and the open entries.
   StopReason poll() {

@@ -18,18 +18,17 @@
 namespace npuzzle {
 namespace detail {
 
-// A node's payload is its heuristic value.
+// A node's payload is its estimate.
 template <class B, Heuristic H>
 class GreedySearch
-    : public BestFirstSearch<GreedySearch<B, H>, B, H, typename H::Value, TableKind::Set> {
+    : public BestFirstSearch<GreedySearch<B, H>, B, H, std::int32_t, TableKind::Set> {
   using Base = typename GreedySearch::BestFirstSearch;
-  using Base::goal_, Base::nodes_, Base::run_, Base::h_, Base::open_;
-  using typename Base::Value;
+  using Base::goal_, Base::nodes_, Base::run_, Base::open_;
 
   // Stores a new node (its state already entered by insert()) and opens it; g travels in the
   // queue's entry (the tie-break larger-g reads it).
-  void add(const State<B>& s, const Value& v, std::uint32_t parent, int g) {
-    open_.push(h_.estimate(v), g, nodes_.add(s, parent, v));
+  void add(const State<B>& s, int h, std::uint32_t parent, int g) {
+    open_.push(h, g, nodes_.add(s, parent, h));
   }
 
  public:
@@ -38,23 +37,21 @@ class GreedySearch
   // run_.bound stays 0: greedy search proves no lower bound.
   SearchResult search(const State<B>& start) {
     if (start == goal_) {
-      nodes_.add(start, kNoParent, h_.init(start));
+      nodes_.add(start, kNoParent, this->estimate(start));
       return run_.solved({}, false);
     }
-    add(start, h_.init(start), kNoParent, 0);
+    add(start, this->estimate(start), kNoParent, 0);
     nodes_.insert(start);
     while (!open_.empty()) {
       const BucketQueue::Entry entry = open_.pop();
       const StopReason reason = this->poll();
       if (reason != StopReason::None) return run_.stopped(reason);
       ++run_.expanded;
-      const Value value = nodes_[entry.node].data;
-      const bool found = nodes_.for_each_child(
-          entry.node, [&](const State<B>& state, int target, const State<B>& child) {
+      const bool found =
+          nodes_.for_each_child(entry.node, [&](const State<B>&, int, const State<B>& child) {
             ++run_.generated;
             if (!nodes_.insert(child).inserted) return false;
-            add(child, h_.update(value, state.tile_at(target), target, state.blank), entry.node,
-                entry.g + 1);
+            add(child, this->estimate(child), entry.node, entry.g + 1);
             return child == goal_;
           });
       if (found) {

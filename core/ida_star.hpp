@@ -4,7 +4,8 @@
 // with rising bounds until the goal is reached. Parallel IDA* reuses `BoundedDfs`, one per worker.
 //
 // PERFORMANCE: the node loop passes the packed word down the recursion (a register: the undo is
-// free) and is instantiated per (blank cell, parent's blank cell); the heuristic
+// free) and is instantiated per (blank cell, parent's blank cell) (on the 15- and 24-puzzle; per
+// blank cell on the other boards, kParentSpecialized); the heuristic
 // value of each child is computed from its parent's with `H::update` (a table look-up for
 // Manhattan) BEFORE the move is made, so a child whose f exceeds the bound costs a load, an add and
 // a compare: it is counted as generated but never applied. The move back to the parent is never
@@ -36,6 +37,15 @@
 #include "core/search_types.hpp"
 
 namespace npuzzle {
+
+// The boards whose node loop is also instantiated per parent's blank cell, so the move back is
+// dropped at compile time: the 15- and 24-puzzle, the boards of the benchmark sets (8.9 % fewer
+// instructions per node with Manhattan on 4x4, bench/RESULTS.md). On the others one instantiation
+// per blank cell (Parent == kNoCell) takes a quarter of the code to compile, and the move back is
+// refused by the move-pruning automaton like any duplicate string (core/CMakeLists.txt keeps the
+// strings of two moves in it).
+template <class B>
+inline constexpr bool kParentSpecialized = (B::kRows == B::kCols) && (B::kCells >= 16);
 
 template <class B, Heuristic H>
 class BoundedDfs {
@@ -145,9 +155,15 @@ class BoundedDfs {
     return stopped_ ? Outcome::Stopped : Outcome::Found;
   }
 
+  // The Parent argument of dfs() for a node whose parent's blank is on `parent`.
+  static constexpr int parent_argument(int parent) {
+    return kParentSpecialized<B> ? parent : kNoCell;
+  }
+
   // One instantiation per (blank cell, parent's blank cell): the neighbours, the shifts of the
   // packed word and the offsets into the heuristic's tables are constants, and the children's loop
-  // is unrolled. Parent == kNoCell at the root of a pass.
+  // is unrolled. Parent == kNoCell at the root of a pass, and on every node of the boards that are
+  // not kParentSpecialized (the automaton in `pruning` refuses the move back there).
   template <int Blank, int Parent>
   bool dfs(Word word, ValueArg value, int g, std::int32_t pruning) {
     ++expanded_;
@@ -269,7 +285,8 @@ class BoundedDfs {
       const Word tile = (word >> State<B>::shift(kTarget)) & B::kCellMask;
       const Word moved =
           word + (tile << State<B>::shift(Blank)) - (tile << State<B>::shift(kTarget));
-      if ((h == 0 && moved == goal_.word) || dfs<kTarget, Blank>(moved, child, g + 1, pruning)) {
+      if ((h == 0 && moved == goal_.word) ||
+          dfs<kTarget, parent_argument(Blank)>(moved, child, g + 1, pruning)) {
         record(g, B::kMoveTable[Blank].moves[I]);
         return true;
       }
@@ -372,7 +389,7 @@ class BoundedDfs {
     DispatchRow row{};
     row[0] = &BoundedDfs::dfs<Blank, kNoCell>;
     ((row[B::kMoveTable[Blank].targets[I] + 1] =
-          &BoundedDfs::dfs<Blank, B::kMoveTable[Blank].targets[I]>),
+          &BoundedDfs::dfs<Blank, parent_argument(B::kMoveTable[Blank].targets[I])>),
      ...);
     return row;
   }

@@ -68,7 +68,8 @@ std::shared_ptr<const PdbSet> cached_set(const std::string& dir, int rows, int c
   } catch (const PdbError& e) {
     if (e.kind() != ErrorKind::Interrupted) throw;
     if (log) log(e.what());
-    throw PdbError(ErrorKind::Interrupted, relay.timed_out() ? "time limit" : "interrupted");
+    if (relay.timed_out()) throw PdbError(ErrorKind::TimeLimit, "time limit");
+    throw PdbError(ErrorKind::Interrupted, "interrupted");
   }
   cache.emplace(std::move(key), set);
   if (first) *first = true;

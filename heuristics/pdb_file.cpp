@@ -160,6 +160,7 @@ ExitCode exit_code(ErrorKind kind) {
     case ErrorKind::Io:
       return ExitCode::Input;
     case ErrorKind::Interrupted:
+    case ErrorKind::TimeLimit:
       return ExitCode::Limit;
     case ErrorKind::Memory:
       return ExitCode::OutOfMemory;

@@ -39,8 +39,8 @@ inline constexpr std::size_t kHeaderBytes = 4096;
 inline constexpr const char* kGeneratorVersion = "npuzzle-pdbgen " NPUZZLE_VERSION;
 
 // What went wrong, and the exit code the tools give for it (Usage; Input for a database, missing
-// file or I/O error; Limit when interrupted; OutOfMemory).
-enum class ErrorKind { Usage, Database, Missing, Io, Memory, Interrupted };
+// file or I/O error; Limit when interrupted or stopped by the time limit; OutOfMemory).
+enum class ErrorKind { Usage, Database, Missing, Io, Memory, Interrupted, TimeLimit };
 ExitCode exit_code(ErrorKind kind);
 
 class PdbError : public std::runtime_error {

@@ -20,7 +20,7 @@ namespace npuzzle {
 namespace {
 
 const std::filesystem::path kCorpus =
-    std::filesystem::path(__FILE__).parent_path().parent_path() / "data" / "parse";
+    std::filesystem::path(NPUZZLE_SOURCE_DIR) / "tests" / "data" / "parse";
 
 struct Expected {
   bool ok = false;

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include "core/board_sizes.hpp"
 #include "tools/app/distributed.hpp"
 
 #include <algorithm>
@@ -19,16 +20,24 @@ using SolveFn = SolveOutcome (*)(const SolveRequest&, const HeuristicChoice&,
 
 struct SizeEntry {
   int rows, cols;
-  SolveFn solve;
+  std::array<SolveFn, kSearchFamilies.size()> solve;  // by SearchFamily
 };
-// One entry per size of core/board_sizes.hpp.
-#define NPUZZLE_SOLVER_ENTRY(R, C) SizeEntry{R, C, &solve_on_board<R, C>},
+// One entry per size of core/board_sizes.hpp, one function per family (kSearchFamilies' order).
+#define NPUZZLE_SOLVER_ENTRY(R, C)                                 \
+  SizeEntry{R,                                                     \
+            C,                                                     \
+            {&solve_on_board<SearchFamily::DepthFirst, R, C>,      \
+             &solve_on_board<SearchFamily::HashDistributed, R, C>, \
+             &solve_on_board<SearchFamily::Textbook, R, C>}},
 constexpr std::array kSolvers = {NPUZZLE_FOR_EACH_BOARD_SIZE(NPUZZLE_SOLVER_ENTRY)};
 #undef NPUZZLE_SOLVER_ENTRY
+static_assert(kSearchFamilies[0] == SearchFamily::DepthFirst &&
+              kSearchFamilies[1] == SearchFamily::HashDistributed &&
+              kSearchFamilies[2] == SearchFamily::Textbook);
 
-SolveFn solver_for(int rows, int cols) {
+SolveFn solver_for(int rows, int cols, SearchFamily family) {
   for (const SizeEntry& e : kSolvers) {
-    if (e.rows == rows && e.cols == cols) return e.solve;
+    if (e.rows == rows && e.cols == cols) return e.solve[static_cast<std::size_t>(family)];
   }
   return nullptr;
 }
@@ -130,7 +139,7 @@ SolveOutcome solve_instance(const SolveRequest& request, int rows, int cols,
   const HeuristicChoice fallback = *parse_heuristic("lc", unused);
   const bool may_fall_back = !request.heuristic && info.name == std::string_view("pdb");
   try {
-    const SolveFn solve = solver_for(rows, cols);
+    const SolveFn solve = solver_for(rows, cols, algorithm.family);
     if (!solve) {
       out.error = "board size " + std::to_string(rows) + "x" + std::to_string(cols) +
                   " is not in this build (NPUZZLE_BOARD_SIZES)";
