@@ -43,9 +43,18 @@ namespace npuzzle {
 // instructions per node with Manhattan on 4x4, bench/RESULTS.md). On the others one instantiation
 // per blank cell (Parent == kNoCell) takes a quarter of the code to compile, and the move back is
 // refused by the move-pruning automaton like any duplicate string (core/CMakeLists.txt keeps the
-// strings of two moves in it).
+// strings of two moves in it). The sanitizer builds (NPUZZLE_SANITIZED) compile the per-blank-cell
+// loop on every board: the same code with the parent left to the automaton, a quarter of the code
+// to instrument (their test suites run the search logic, not the instruction count; the Release
+// suites run the specialised loops).
+#if defined(NPUZZLE_SANITIZED)
+inline constexpr bool kSanitizedBuild = true;
+#else
+inline constexpr bool kSanitizedBuild = false;
+#endif
 template <class B>
-inline constexpr bool kParentSpecialized = (B::kRows == B::kCols) && (B::kCells >= 16);
+inline constexpr bool kParentSpecialized =
+    !kSanitizedBuild && (B::kRows == B::kCols) && (B::kCells >= 16);
 
 template <class B, Heuristic H>
 class BoundedDfs {
