@@ -15,7 +15,7 @@ foreach(_tool npuzzle pdbgen)
 endforeach()
 
 if(TARGET npuzzle_lib)
-  install(TARGETS npuzzle_lib npuzzle_options npuzzle_parallel npuzzle_heuristics npuzzle_core npuzzle_flags
+  install(TARGETS npuzzle_lib npuzzle_engine npuzzle_parallel npuzzle_heuristics npuzzle_core npuzzle_flags
                   npuzzle_warnings
           EXPORT npuzzleTargets
           ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})

@@ -66,4 +66,11 @@ bool solvable(int rows, int cols, std::span<const int> tiles, std::span<const in
   return permutation_parity == (blank_distance & 1);
 }
 
+GoalSpec GoalSpec::of_tiles(const std::vector<int>& tiles) {
+  const int cells = static_cast<int>(tiles.size());
+  if (tiles == blank_first().tiles_for(cells)) return blank_first();
+  if (tiles == blank_last().tiles_for(cells)) return blank_last();
+  return {Kind::Explicit, tiles};
+}
+
 }  // namespace npuzzle

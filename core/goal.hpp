@@ -27,6 +27,10 @@ struct GoalSpec {
   // The tile arrangement for a board of `cells` cells. Explicit tiles must already be validated.
   std::vector<int> tiles_for(int cells) const;
   std::string describe() const;  // "blank-first", "blank-last" or the tile list
+  // The goal with these tiles: blank-first or blank-last when they are one of those, else
+  // explicit.
+  static GoalSpec of_tiles(const std::vector<int>& tiles);
+  friend bool operator==(const GoalSpec&, const GoalSpec&) = default;
 };
 
 // True when `tiles` (a permutation of 0 .. rows*cols-1, row-major) can reach `goal` by slides.

@@ -247,7 +247,7 @@ class PatternDatabases {
         const View& view = views_[w];
         if (w) s.append(", ");
         if (view.reflected) s.append("reflected ");
-        s.append("pdb ").append(set_.partition.name).append(" ");
+        s.append("pdb ").append(set_.partition.display_name()).append(" ");
         for (int p = 0; p < view.count; ++p) {
           const auto& tiles = set_.partition.groups[static_cast<std::size_t>(view.first + p)];
           s.append("{").append(pdb::join_numbers(tiles, ",")).append("}");

@@ -4,7 +4,7 @@
 // The first call for a (directory, size, goal, partition) loads or builds the set through
 // find_or_build (messages go to `log`), later calls return the same set; `first` (optional) says
 // whether this call loaded it. An empty `dir` means default_directory(). Thread-safe. Watching the
-// files for changes on disk is the front end's (tools/app/pdb_watch.hpp). A build stopped by
+// files for changes on disk is the front end's (engine/pdb_watch.hpp). A build stopped by
 // `limits` leaves no file and throws PdbError(Interrupted) with the message "interrupted" or
 // "time limit" (nothing is cached: a later call builds again).
 #pragma once

@@ -131,13 +131,13 @@ std::filesystem::path table_path(const std::filesystem::path& dir, int rows, int
 
 std::string build_command(int rows, int cols, const std::vector<int>& goal,
                           const Partition& partition, const std::filesystem::path& dir) {
-  const std::string part = partition.name == "custom" ? partition.tile_lists() : partition.name;
+  const std::string part = partition.label();
   return "pdbgen build --size " + std::to_string(rows) + "x" + std::to_string(cols) +
          " --partition " + part + " --goal " + goal_argument(goal) + " --dir " + dir.string();
 }
 
 std::string PdbSet::describe() const {
-  std::string s = "pdb " + partition.name + " ";
+  std::string s = "pdb " + partition.display_name() + " ";
   std::size_t group = 0;
   for (std::size_t set = 0; set < partition.set_count(); ++set) {
     if (set) s += '+';

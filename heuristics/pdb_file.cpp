@@ -151,23 +151,6 @@ PdbMeta decode_header(const std::filesystem::path& path, const std::vector<std::
 
 }  // namespace
 
-ExitCode exit_code(ErrorKind kind) {
-  switch (kind) {
-    case ErrorKind::Usage:
-      return ExitCode::Usage;
-    case ErrorKind::Database:
-    case ErrorKind::Missing:
-    case ErrorKind::Io:
-      return ExitCode::Input;
-    case ErrorKind::Interrupted:
-    case ErrorKind::TimeLimit:
-      return ExitCode::Limit;
-    case ErrorKind::Memory:
-      return ExitCode::OutOfMemory;
-  }
-  return ExitCode::Input;
-}
-
 std::string PdbMeta::describe() const {
   std::ostringstream out;
   out << rows << "x" << cols << " goal " << join(goal) << ", pattern {" << join(tiles) << "}, "

@@ -29,8 +29,6 @@
 #include <string>
 #include <vector>
 
-#include "core/exit_code.hpp"
-
 namespace npuzzle::pdb {
 
 inline constexpr std::uint32_t kFormatVersion = 1;
@@ -38,16 +36,13 @@ inline constexpr std::uint32_t kEncodingHalfExcess = 1;
 inline constexpr std::size_t kHeaderBytes = 4096;
 inline constexpr const char* kGeneratorVersion = "npuzzle-pdbgen " NPUZZLE_VERSION;
 
-// What went wrong, and the exit code the tools give for it (Usage; Input for a database, missing
-// file or I/O error; Limit when interrupted or stopped by the time limit; OutOfMemory).
+// What went wrong (the front ends give each its exit code: engine/exit_code.hpp).
 enum class ErrorKind { Usage, Database, Missing, Io, Memory, Interrupted, TimeLimit };
-ExitCode exit_code(ErrorKind kind);
 
 class PdbError : public std::runtime_error {
  public:
   PdbError(ErrorKind kind, const std::string& message) : std::runtime_error(message), kind_(kind) {}
   ErrorKind kind() const { return kind_; }
-  ExitCode exit_code() const { return pdb::exit_code(kind_); }
 
  private:
   ErrorKind kind_;

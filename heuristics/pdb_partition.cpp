@@ -134,7 +134,6 @@ std::vector<std::vector<int>> tiles_of(const CellGroups& groups, const std::vect
 
 Partition parse_lists(std::string_view text, int cells) {
   Partition p;
-  p.name = "custom";
   std::vector<bool> used(static_cast<std::size_t>(cells), false);
   std::string s(text);
   std::stringstream groups(s);
@@ -218,7 +217,7 @@ Partition parse_partition(std::string_view text, int rows, int cols, const std::
       const std::size_t end = rest.find('+');
       const Partition part = parse_partition(rest.substr(0, end), rows, cols, goal);
       if (!joined.name.empty()) joined.name += '+';
-      joined.name += part.name == "custom" ? part.tile_lists() : part.name;
+      joined.name += part.label();
       joined.groups.insert(joined.groups.end(), part.groups.begin(), part.groups.end());
       joined.set_sizes.push_back(part.groups.size());
       if (end == std::string_view::npos) break;

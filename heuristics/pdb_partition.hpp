@@ -37,10 +37,14 @@ inline constexpr int kMaxSets = 2;
 // Invariant: set_sizes is empty (one set) or sums to groups.size(); the groups of one set are
 // disjoint.
 struct Partition {
-  std::string name;                      // "7-8", "6-6-3", "full", "7-7-7-3+6-6-6-6", "custom" …
+  std::string name;  // "7-8", "6-6-3", "full", "7-7-7-3+6-6-6-6"; "": tile lists
   std::vector<std::vector<int>> groups;  // tile sets, each ascending (ranking order), set by set
   std::vector<std::size_t> set_sizes;    // the number of groups of each additive set, in order
   std::string tile_lists() const;        // "1,2,3/4,5,6", sets joined by '+'
+  // The name, or the tile lists of a partition given by them: what --partition takes again.
+  std::string label() const { return name.empty() ? tile_lists() : name; }
+  // The name, or "custom" for tile lists: how a description names it.
+  std::string display_name() const { return name.empty() ? "custom" : name; }
   std::size_t set_count() const { return set_sizes.empty() ? 1 : set_sizes.size(); }
   std::size_t set_size(std::size_t set) const {
     return set_sizes.empty() ? groups.size() : set_sizes[set];

@@ -99,6 +99,17 @@ api::SolveOptions make_options(const py::kwargs& keywords) {
   o.algorithm = keywords["algorithm"].cast<std::string>();
   o.heuristic = keywords["heuristic"].cast<std::string>();
   o.goal = keywords["goal"].cast<std::string>();
+  o.goal_tiles = keywords["goal_tiles"].cast<std::vector<int>>();
+  o.quiet = keywords["quiet"].cast<bool>();
+  // The notes to the logging module's logger "npuzzle", from the thread that solves.
+  o.on_note = [](const api::Note& note) {
+    py::gil_scoped_acquire acquire;
+    try {
+      py::object logger = py::module_::import("logging").attr("getLogger")("npuzzle");
+      logger.attr(note.level == api::Note::Level::Warning ? "warning" : "info")(note.text);
+    } catch (py::error_already_set&) {  // a handler that raised: the note is lost, not the solve
+    }
+  };
   o.tie_break = keywords["tie_break"].cast<std::string>();
   o.owner_hash = keywords["owner_hash"].cast<std::string>();
   o.threads = keywords["threads"].cast<int>();
@@ -170,8 +181,9 @@ PYBIND11_MODULE(_npuzzle, m) {
       },
       py::arg("rows"), py::arg("cols"), py::arg("tiles"), py::arg("moves"));
 
-  // Options as keywords, all given by the package: algorithm, heuristic, goal, tie_break,
-  // owner_hash, threads, time_limit, node_limit, mem_limit, pdb_dir.
+  // Options as keywords, all given by the package: algorithm, heuristic, goal (a name, or "" with
+  // goal_tiles), goal_tiles, quiet, tie_break, owner_hash, threads, time_limit, node_limit,
+  // mem_limit, pdb_dir.
   m.def("solve", [](int rows, int cols, std::vector<int> tiles, const py::kwargs& keywords) {
     api::SolveOptions options = make_options(keywords);
     const api::Board board = from_parts(rows, cols, std::move(tiles));

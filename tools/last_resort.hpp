@@ -20,7 +20,7 @@
 #include <string>
 #include <system_error>
 
-#include "core/exit_code.hpp"
+#include "engine/exit_code.hpp"
 
 namespace npuzzle {
 

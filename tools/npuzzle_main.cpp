@@ -3,8 +3,8 @@
 
 #include <csignal>
 
+#include "engine/distributed.hpp"
 #include "tools/app/app.hpp"
-#include "tools/app/distributed.hpp"
 #include "tools/last_resort.hpp"
 
 namespace {
@@ -30,7 +30,11 @@ extern "C" void on_bus_error(int) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  npuzzle::start_distributed(&argc, &argv);  // MPI, when started by mpirun (an MPI build)
+  // MPI, when started by mpirun (an MPI build).
+  npuzzle::start_distributed(
+      &argc, &argv, &npuzzle::interrupt_requested,
+      {npuzzle::to_int(npuzzle::ExitCode::Input), npuzzle::to_int(npuzzle::ExitCode::Limit),
+       npuzzle::command_line_log(false)});
   std::signal(SIGINT, on_stop_signal);
   std::signal(SIGTERM, on_stop_signal);
   std::signal(SIGHUP, on_stop_signal);
@@ -40,7 +44,10 @@ int main(int argc, char** argv) {
   std::signal(SIGXFSZ, SIG_IGN);
   npuzzle::install_last_resort_handler("npuzzle");
   // Under mpirun, ranks other than 0 serve rank 0's distributed searches.
-  if (npuzzle::serves_jobs()) return npuzzle::serve_jobs();
+  if (npuzzle::serves_jobs()) {
+    npuzzle::serve_jobs(npuzzle::command_line_log(false));
+    return 0;
+  }
   const int code = npuzzle::to_int(npuzzle::run_npuzzle(argc, argv));
   npuzzle::end_distributed();
   return code;

@@ -23,7 +23,9 @@
 #include <string>
 #include <vector>
 
+#include "core/option_values.hpp"
 #include "core/parse.hpp"
+#include "engine/exit_code.hpp"
 #include "heuristics/pdb_build.hpp"
 #include "heuristics/pdb_catalogue.hpp"
 #include "heuristics/pdb_file.hpp"
@@ -32,7 +34,6 @@
 #include "tools/checked_output.hpp"
 #include "tools/did_you_mean.hpp"
 #include "tools/last_resort.hpp"
-#include "tools/options.hpp"
 
 namespace {
 
@@ -41,8 +42,6 @@ using npuzzle::ExitCode;
 using npuzzle::to_int;
 
 std::atomic<bool> g_stop{false};
-
-constexpr int kMaxThreads = 1024;  // as npuzzle's --threads
 
 extern "C" void on_signal(int) { g_stop.store(true); }
 
@@ -254,7 +253,7 @@ int main(int argc, char** argv) {
                     "database directory, as npuzzle's --pdb-dir (default $NPUZZLE_PDB_DIR, "
                     "$XDG_CACHE_HOME/npuzzle, ~/.cache/npuzzle)");
   build->add_option("--threads", threads, "worker threads (default: all, at most 1024)")
-      ->check(CLI::Range(0, kMaxThreads));
+      ->check(CLI::Range(0, npuzzle::kMaxThreads));
   build->add_option("--mem-limit", mem_limit,
                     "refuse to build when the build needs more (e.g. 6G)");
   build->add_flag("--force", force, "rebuild files that already exist");
@@ -271,7 +270,7 @@ int main(int argc, char** argv) {
       "broken invariant.");
   verify->add_option("FILE", file, "database file")->required();
   verify->add_option("--threads", threads, "worker threads (default: all, at most 1024)")
-      ->check(CLI::Range(0, kMaxThreads));
+      ->check(CLI::Range(0, npuzzle::kMaxThreads));
 
   try {
     app.parse(argc, argv);
@@ -291,7 +290,7 @@ int main(int argc, char** argv) {
     if (*verify) return to_int(run_verify(file, threads));
   } catch (const PdbError& e) {
     std::cerr << "pdbgen: " << npuzzle::printable(e.what()) << "\n";
-    return to_int(e.exit_code());
+    return npuzzle::to_int(npuzzle::exit_code_for(e.kind()));
   } catch (const npuzzle::UsageError& e) {
     std::cerr << "pdbgen: " << npuzzle::printable(e.what()) << "\n";
     return to_int(ExitCode::Usage);

@@ -94,6 +94,15 @@ struct Progress {
   double seconds = 0;
 };
 
+// A note of the solver that is not part of a result: a pattern database loaded or built and the
+// heuristic it gives, a fall back to linear conflict. The command line prints the same lines on
+// stderr, after "npuzzle: " ("npuzzle: warning: " for a warning).
+struct Note {
+  enum class Level { Info, Warning };
+  Level level = Level::Info;
+  std::string text;  // one line, without a prefix or a newline
+};
+
 // What to run, named as `npuzzle solve`'s options (--algo, --heuristic, --goal, …). An empty string
 // is an option not given; one given that the algorithm does not take (tie_break, owner_hash,
 // mem_limit, heuristic, pdb_dir) throws OptionError, as the command line refuses it.
@@ -101,6 +110,7 @@ struct SolveOptions {
   std::string algorithm = "ida";  // ida, astar, hda, pida, bfs, dfbnb, greedy
   std::string heuristic;  // misplaced, md, lc, wd, pdb, pdb:PARTITION; "" the best for the board
   std::string goal = "blank-first";
+  std::vector<int> goal_tiles;   // the goal's tiles row by row; when given, `goal` is not read
   std::string tie_break;         // astar, greedy: lifo, fifo, larger-g; "" the algorithm's default
   std::string owner_hash;        // hda: abstract-zobrist or zobrist; "" the default (the first)
   int threads = 1;               // threads inside the search (hda, pida)
@@ -110,6 +120,10 @@ struct SolveOptions {
   std::string pdb_dir;    // pattern databases; "" $NPUZZLE_PDB_DIR, else the per-user cache
   const std::atomic<bool>* stop = nullptr;        // set (from any thread) to stop the search
   std::function<void(const Progress&)> progress;  // called per iteration, from the search
+  // The notes: to `on_note` when it is set (from the thread that solves, one call at a time per
+  // search), else on stderr as the command line prints them; none at all with `quiet`.
+  bool quiet = false;
+  std::function<void(const Note&)> on_note;
 };
 
 enum class Status { Solved, Unsolvable, Limit, OutOfMemory, Error };

@@ -12,8 +12,15 @@ Boards are read as the command line reads them (one line, a grid, commas, ``x _ 
 blank); a bad board raises ValueError with the command line's message. Moves name where the blank
 goes (U D L R). A search runs without the GIL; Ctrl-C stops it and raises KeyboardInterrupt.
 Limits give a Result with status "limit". In a notebook, boards and results draw themselves.
+
+The solver's notes (a pattern database loaded or built on first use, the heuristic it gives, a fall
+back to linear conflict) go to the ``logging`` module's logger ``npuzzle`` (INFO and WARNING), never
+straight to stderr: ``logging.basicConfig(level=logging.INFO)`` shows them; ``quiet=True`` drops
+them.
 """
 
+import logging
+import operator
 import secrets
 from collections import namedtuple
 
@@ -22,6 +29,9 @@ from ._render import board_svg, strip_svg
 
 __all__ = ["Board", "Result", "ParsedBoard", "solve", "solve_all", "random_boards", "parse_boards",
            "goal_board"]
+
+# A library's logger: silent until the application configures logging.
+logging.getLogger(__name__).addHandler(logging.NullHandler())
 
 
 def _size_text(size):
@@ -230,8 +240,20 @@ def _count(name, value, most):
     return value
 
 
+def _goal_tiles(goal):
+    """A goal given by its tiles (a Board or a sequence of ints) as a list; [] for a named one."""
+    if goal is None or isinstance(goal, str):
+        return []
+    if isinstance(goal, Board):
+        return list(goal.tiles)
+    try:
+        return [operator.index(t) for t in goal]
+    except TypeError:
+        raise ValueError(f"--goal: {goal!r} is not a goal's tiles (whole numbers)") from None
+
+
 def _options(goal, algorithm, algo, heuristic, tie_break, owner_hash, threads, time_limit,
-             node_limit, mem_limit, pdb_dir):
+             node_limit, mem_limit, pdb_dir, quiet):
     """The keywords as the extension takes them, checked where Python's types could slip by."""
     if algo is not None and algorithm is not None and algo != algorithm:
         raise ValueError("give algorithm= or algo=, not both")
@@ -239,8 +261,10 @@ def _options(goal, algorithm, algo, heuristic, tie_break, owner_hash, threads, t
         time_limit = 0
     if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
         raise ValueError(f"--time-limit: {time_limit!r} is not a number of seconds >= 0")
+    goal_tiles = _goal_tiles(goal)
     return {"algorithm": algorithm or algo or "ida", "heuristic": heuristic or "",
-            "goal": _goal_text(goal), "tie_break": tie_break or "",
+            "goal": "" if goal_tiles else (goal or "blank-first"), "goal_tiles": goal_tiles,
+            "quiet": bool(quiet), "tie_break": tie_break or "",
             "owner_hash": owner_hash or "",
             "threads": _count("threads", threads, _INT_MAX), "time_limit": float(time_limit),
             "node_limit": _count("node_limit", node_limit, _UINT64_MAX),
@@ -249,7 +273,7 @@ def _options(goal, algorithm, algo, heuristic, tie_break, owner_hash, threads, t
 
 def solve(board, *, goal="blank-first", algorithm=None, heuristic=None, tie_break=None,
           owner_hash=None, threads=1, time_limit=0, node_limit=0, mem_limit=None,
-          pdb_dir=None, size=None, algo=None):
+          pdb_dir=None, size=None, algo=None, quiet=False):
     """Solve ``board`` (a Board, its text, or its tiles) as ``npuzzle solve`` would.
 
     Keywords are the command line's options: ``goal``, ``algorithm`` (or ``algo``: ida, astar,
@@ -257,27 +281,28 @@ def solve(board, *, goal="blank-first", algorithm=None, heuristic=None, tie_brea
     None: the best for the board), ``tie_break`` (lifo, fifo, larger-g; None: the algorithm's
     default), ``owner_hash`` (hda; None: abstract-zobrist), ``threads`` (inside the search: hda,
     pida), ``time_limit`` (seconds), ``node_limit``, ``mem_limit`` (bytes, or "512M"), ``pdb_dir``,
-    ``size`` (for boards given as text). Options left at None are not given; one given that the
+    ``size`` (for boards given as text), ``quiet`` (no notes to the ``npuzzle`` logger). Options
+    left at None are not given; one given that the
     algorithm does not take (tie_break for ida, heuristic for bfs …) is refused as the command line
     refuses it. Returns a Result; raises ValueError for a bad board or option, KeyboardInterrupt
     on Ctrl-C.
     """
     board = board if isinstance(board, Board) else Board(board, size=size)
     options = _options(goal, algorithm, algo, heuristic, tie_break, owner_hash, threads,
-                       time_limit, node_limit, mem_limit, pdb_dir)
+                       time_limit, node_limit, mem_limit, pdb_dir, quiet)
     fields = _npuzzle.solve(board.rows, board.cols, list(board.tiles), **options)
-    return Result(board, options["goal"], fields)
+    return Result(board, _goal_text(goal), fields)
 
 
 def solve_all(boards, *, goal="blank-first", algorithm=None, heuristic=None,
               tie_break=None, owner_hash=None, threads=1, time_limit=0,
-              node_limit=0, mem_limit=None, pdb_dir=None, size=None, algo=None):
+              node_limit=0, mem_limit=None, pdb_dir=None, size=None, algo=None, quiet=False):
     """Solve many boards as ``npuzzle solve --threads N`` does: with hda and pida the threads
     work inside each search, with the other algorithms N boards are solved at once. Limits are
     per board; results come in the order of ``boards``; Ctrl-C stops them all."""
     boards = [b if isinstance(b, Board) else Board(b, size=size) for b in boards]
     options = _options(goal, algorithm, algo, heuristic, tie_break, owner_hash, threads,
-                       time_limit, node_limit, mem_limit, pdb_dir)
+                       time_limit, node_limit, mem_limit, pdb_dir, quiet)
     parts = [(b.rows, b.cols, list(b.tiles)) for b in boards]
-    return [Result(b, options["goal"], fields)
+    return [Result(b, _goal_text(goal), fields)
             for b, fields in zip(boards, _npuzzle.solve_all(parts, **options))]

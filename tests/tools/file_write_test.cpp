@@ -1,4 +1,4 @@
-// Fault tests of the files npuzzle writes whole (tools/app/file_io.hpp's write_file_atomically:
+// Fault tests of the files npuzzle writes whole (engine/file_io.hpp's write_file_atomically:
 // the --animate page, checkpoints, bench's --plot): a symbolic link is followed (its target is
 // replaced, the link stays), an existing device or FIFO is written through and never replaced by a
 // regular file (a full device is exit code 2 with the system's reason), and `--checkpoint` in a

@@ -12,11 +12,11 @@ std::vector<std::string> run_warnings(const SolveRequest& request, int threads,
   std::vector<std::string> warnings;
   const bool has_5x5 = std::any_of(sizes.begin(), sizes.end(),
                                    [](const BoardSize& s) { return s.rows == 5 && s.cols == 5; });
-  const HeuristicChoice heuristic = request.heuristic.value_or(default_heuristic(5, 5));
+  const HeuristicChoice heuristic = request.heuristic.value_or(default_heuristic({5, 5}));
   const HeuristicInfo& info = kHeuristicInfo[heuristic.index];
   const bool weak = !std::string_view(info.name).starts_with("pdb");
   // A heuristic not built for 5x5 is refused there (solver.cpp), with no search to warn about.
-  if (has_5x5 && weak && info.fits(5, 5) && request.algorithm != Algorithm::Greedy) {
+  if (has_5x5 && weak && info.fits({5, 5}) && request.algorithm != Algorithm::Greedy) {
     warnings.push_back(
         std::string("an optimal ") + algorithm_name(request.algorithm) +
         (request.algorithm == Algorithm::Bfs ? "" : " + " + heuristic.name()) +

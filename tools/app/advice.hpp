@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/parse.hpp"
-#include "tools/app/solver.hpp"  // the registries and SolveRequest
+#include "engine/solver.hpp"  // the registries and SolveRequest
 
 namespace npuzzle {
 

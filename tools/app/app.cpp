@@ -16,6 +16,15 @@
 
 namespace npuzzle {
 
+std::atomic<bool> interrupt_requested{false};
+
+LogSink command_line_log(bool quiet) {
+  if (quiet) return {};
+  return [](LogLevel level, const std::string& line) {
+    std::cerr << (level == LogLevel::Warning ? "npuzzle: warning: " : "npuzzle: ") << line << "\n";
+  };
+}
+
 namespace {
 
 // Accepts a finite number of seconds >= 0 (CLI::NonNegativeNumber lets "nan" through).

@@ -1,7 +1,7 @@
 // tools/app/app.hpp — the `npuzzle` command line: solve, random, verify, bench.
 //
 // `run_npuzzle` parses the arguments (CLI11), runs one subcommand and returns the process exit
-// code (core/exit_code.hpp, documented in README.md); for many instances the highest code among
+// code (engine/exit_code.hpp, documented in README.md); for many instances the highest code among
 // them. Results go to stdout, logs and progress
 // to stderr.
 //
@@ -11,11 +11,16 @@
 
 #include <atomic>
 
-#include "core/exit_code.hpp"
+#include "engine/exit_code.hpp"
+#include "engine/log.hpp"
 
 namespace npuzzle {
 
 extern std::atomic<bool> interrupt_requested;
+
+// The engine's notes as the command line prints them: on stderr after "npuzzle: " ("npuzzle:
+// warning: " for a warning); nothing with `quiet`.
+LogSink command_line_log(bool quiet);
 
 ExitCode run_npuzzle(int argc, char** argv);
 

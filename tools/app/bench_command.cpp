@@ -21,13 +21,13 @@
 #include <memory>
 #include <set>
 
+#include "engine/file_io.hpp"
 #include "tools/app/advice.hpp"
 #include "tools/app/app.hpp"
 #include "tools/app/bench_output.hpp"
 #include "tools/app/bench_sweep.hpp"
 #include "tools/app/commands.hpp"
 #include "tools/app/compare.hpp"
-#include "tools/app/file_io.hpp"
 #include "tools/app/report.hpp"
 #include "tools/checked_output.hpp"
 
@@ -118,7 +118,7 @@ ExitCode run_bench(const BenchOptions& o) {
   const GoalSpec goal = parse_goal_option(o.goal);
   for (Configuration& c : configurations) {
     c.request.goal = goal;
-    c.request.quiet = o.quiet;
+    c.request.log = command_line_log(o.quiet);
   }
   bool known_optimum = false;
   std::vector<BenchInstance> set = read_instances(o.set, parse_size_option(o.size), known_optimum);

@@ -109,7 +109,7 @@ const std::vector<InstanceColumn>& instance_columns() {
       {"generated", [](R r, S) { return std::to_string(r.outcome.result.stats.generated); }},
       {"seconds", [](R r, S) { return decimal(r.outcome.result.stats.seconds, "%g"); }},
       {"algorithm", [](R, S s) { return s.algorithm; }},
-      {"heuristic", [](R r, S) { return r.outcome.heuristic; }},
+      {"heuristic", [](R r, S) { return r.outcome.heuristic.name(); }},
       {"tie_break", [](R, S s) { return s.tie_break; }},
       {"max_worker_expanded", [](R r, S) { return std::to_string(r.max_worker); }},
       {"mean_worker_expanded", [](R r, S) { return decimal(r.mean_worker, "%.1f"); }},

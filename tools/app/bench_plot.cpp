@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <thread>
 
+#include "engine/file_io.hpp"
 #include "tools/app/bench_output.hpp"
-#include "tools/app/file_io.hpp"
 #include "tools/app/report.hpp"
 #include "tools/checked_output.hpp"
 

@@ -7,10 +7,10 @@
 #include <numeric>
 #include <sstream>
 
+#include "engine/file_io.hpp"
+#include "engine/option_use.hpp"
 #include "parallel/batch.hpp"
 #include "tools/app/app.hpp"
-#include "tools/app/file_io.hpp"
-#include "tools/app/option_use.hpp"
 #include "tools/app/report.hpp"
 
 namespace npuzzle {
@@ -78,7 +78,7 @@ Sweep run_sweep(const SolveRequest& request, int threads, const std::vector<Benc
   mine.instances_at_once = is_parallel(request.algorithm) ? 1 : threads;
   Sweep sweep;
   sweep.algorithm = algorithm_name(request.algorithm);
-  if (request.tie_break && takes_option(request.algorithm, "--tie-break")) {
+  if (request.tie_break && takes_option(request.algorithm, SearchOption::TieBreak)) {
     sweep.tie_break = tie_break_name(*request.tie_break);
   }
   sweep.threads = threads;
@@ -86,27 +86,27 @@ Sweep run_sweep(const SolveRequest& request, int threads, const std::vector<Benc
   const auto solve = [&](std::size_t i) {
     const Instance& instance = set[i].instance;
     BenchRow row{instance.id, threads, set[i].optimal_length, {}, Check::Ok, 0, 0};
-    row.outcome = solve_instance(mine, instance.rows, instance.cols, instance.tiles);
+    row.outcome = solve_instance(mine, board_of(instance));
     return row;
   };
   const auto emit = [&](std::size_t, BenchRow row) {
     const SearchResult& r = row.outcome.result;
     std::string problem;
     row.check = check_row(row, problem);
-    heuristic_used = row.outcome.heuristic;
+    heuristic_used = row.outcome.heuristic.name();
     ++sweep.instances;
     sweep.solved += row.check == Check::Ok;
     sweep.limited += row.check == Check::Limit;
     sweep.mismatched += row.check == Check::Mismatch;
     sweep.errors += row.check == Check::Error;
     if (row.check == Check::Ok) sweep.length += r.path.size();
-    const std::string configuration = configuration_name(sweep, row.outcome.heuristic);
+    const std::string configuration = configuration_name(sweep, row.outcome.heuristic.name());
     if (!problem.empty()) {
       if (!quiet || row.check != Check::Limit) {
         std::cerr << "npuzzle bench: instance " << row.id << " with " << configuration << " on "
                   << threads << " threads: " << problem << "\n";
       }
-      const ExitCode code = row.outcome.exit_code();
+      const ExitCode code = exit_code_for(row.outcome);
       sweep.exit_code =
           std::max(sweep.exit_code, code == ExitCode::Solved ? ExitCode::Input : code);
     } else if (!quiet) {

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "core/exit_code.hpp"
 #include "core/parse.hpp"
-#include "tools/app/solver.hpp"
+#include "engine/exit_code.hpp"
+#include "engine/solver.hpp"
 
 namespace npuzzle {
 

@@ -1,7 +1,7 @@
 // tools/app/commands.hpp — the subcommands of `npuzzle` and the options they share.
 //
 // Each `add_*_command` registers a CLI11 subcommand; when the subcommand is parsed, its callback
-// stores in `action` the function that runs it and returns the exit code (core/exit_code.hpp).
+// stores in `action` the function that runs it and returns the exit code (engine/exit_code.hpp).
 // Option values are checked when the action runs: a bad value throws UsageError (exit code 1).
 #pragma once
 
@@ -12,11 +12,11 @@
 
 #include <CLI/CLI.hpp>
 
-#include "core/exit_code.hpp"
 #include "core/goal.hpp"
 #include "core/parse.hpp"
-#include "tools/app/options.hpp"
-#include "tools/app/solver.hpp"
+#include "engine/exit_code.hpp"
+#include "engine/solver.hpp"
+#include "tools/app/search_options.hpp"
 
 namespace npuzzle {
 

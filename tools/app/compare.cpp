@@ -4,8 +4,9 @@
 #include <cctype>
 #include <cstdio>
 
+#include "engine/option_use.hpp"
 #include "tools/app/advice.hpp"
-#include "tools/app/option_use.hpp"
+#include "tools/app/app.hpp"
 
 namespace npuzzle {
 namespace {
@@ -80,23 +81,25 @@ std::vector<Configuration> make_configurations(const SearchOptions& o,
     one.algorithm = algorithm;
     one.heuristic = heuristics.front();
     one.tie_break = tie_breaks.front();
-    const Algorithm a = make_request(one).algorithm;  // checks the name
+    const Algorithm a = request_from_words(one, &interrupt_requested).algorithm;  // checks the name
     if (std::find(chosen.begin(), chosen.end(), a) != chosen.end()) continue;
     chosen.push_back(a);
-    const bool with_heuristic = takes_option(a, "--heuristic");
-    const bool with_tie_break = takes_option(a, "--tie-break") && o.given.count("--tie-break");
+    const bool with_heuristic = takes_option(a, SearchOption::Heuristic);
+    const bool with_tie_break =
+        takes_option(a, SearchOption::TieBreak) && o.given.count("--tie-break");
     for (const std::string& heuristic : heuristics) {
       one.heuristic = with_heuristic ? heuristic : "";
       for (const std::string& tie_break : tie_breaks) {
         one.tie_break = with_tie_break ? tie_break : tie_breaks.front();
-        configurations.push_back({make_request(one), with_tie_break ? tie_break : ""});
+        configurations.push_back(
+            {request_from_words(one, &interrupt_requested), with_tie_break ? tie_break : ""});
         if (!with_tie_break) break;
       }
       if (!with_heuristic) break;
     }
   }
   chosen.insert(chosen.end(), also.begin(), also.end());
-  check_options_apply(o.given, chosen);
+  check_options_apply(given_search_options(o.given), chosen);
   return configurations;
 }
 
@@ -118,9 +121,9 @@ void print_instance_table(const std::vector<InstanceReport>& runs, std::ostream&
   const InstanceReport& first = runs.front();
   std::string title =
       "instance " + std::to_string(first.id) + " (line " + std::to_string(first.line);
-  if (first.rows > 0) title += ", " + size_name(first.rows, first.cols);
+  if (first.board.size.known()) title += ", " + first.board.size.name();
   title += ")";
-  if (first.rows == 0) {  // could not be read: the same for every configuration
+  if (!first.board.size.known()) {  // could not be read: the same for every configuration
     err << "npuzzle: " << title << ": " << printable(first.outcome.error) << '\n';
     return;
   }
@@ -140,7 +143,7 @@ void print_instance_table(const std::vector<InstanceReport>& runs, std::ostream&
   for (const InstanceReport& r : runs) {
     const SearchResult& result = r.outcome.result;
     const std::string status = r.outcome.status_name();
-    std::vector<std::string> row = {r.algorithm, r.outcome.heuristic};
+    std::vector<std::string> row = {r.algorithm, r.outcome.heuristic.name()};
     if (ties) row.push_back(r.tie_break.empty() ? "-" : r.tie_break);
     row.push_back(r.outcome.solved() ? std::to_string(result.path.size()) : status);
     row.push_back(r.outcome.solved() ? (result.optimal ? "yes" : "no") : "-");
@@ -154,16 +157,16 @@ void print_instance_table(const std::vector<InstanceReport>& runs, std::ostream&
   for (const InstanceReport& r : runs) {
     if (r.outcome.solved()) continue;
     const std::string why = r.outcome.failed() ? printable(r.outcome.error) : r.outcome.reason();
-    out << "  " << r.algorithm << " + " << r.outcome.heuristic << ": " << why << '\n';
+    out << "  " << r.algorithm << " + " << r.outcome.heuristic.name() << ": " << why << '\n';
   }
 }
 
 void ConfigurationTotals::add(const InstanceReport& run) {
-  if (run.rows == 0) return;  // not read: no configuration ran
-  const std::string key = run.algorithm + "|" + run.outcome.heuristic + "|" + run.tie_break;
+  if (!run.board.size.known()) return;  // not read: no configuration ran
+  const std::string key = run.algorithm + "|" + run.outcome.heuristic.name() + "|" + run.tie_break;
   if (!totals_.count(key)) {
     order_.push_back(key);
-    labels_[key] = {run.algorithm, run.outcome.heuristic,
+    labels_[key] = {run.algorithm, run.outcome.heuristic.name(),
                     run.tie_break.empty() ? "-" : run.tie_break};
   }
   tie_breaks_ = tie_breaks_ || !run.tie_break.empty();

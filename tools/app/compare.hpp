@@ -17,8 +17,8 @@
 #include <vector>
 
 #include "core/parse.hpp"
-#include "tools/app/options.hpp"
 #include "tools/app/report.hpp"
+#include "tools/app/search_options.hpp"
 
 namespace npuzzle {
 

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "tools/options.hpp"
+#include "core/option_values.hpp"
 
 namespace npuzzle {
 

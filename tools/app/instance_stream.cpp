@@ -63,6 +63,11 @@ InstanceStream::InstanceStream(std::string text, const ParseOptions& options)
   name_ = "the command line";
 }
 
+InstanceStream::InstanceStream(std::vector<ParsedInstance> instances)
+    : ended_(true), parsed_(std::move(instances)) {
+  name_ = "the checkpoint";
+}
+
 InstanceStream::~InstanceStream() {
   if (owns_fd_ && fd_ >= 0) ::close(fd_);
 }

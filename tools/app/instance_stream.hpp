@@ -32,6 +32,8 @@ class InstanceStream {
                  const std::atomic<bool>* stop);
   // Reads `text` (a board given on the command line).
   InstanceStream(std::string text, const ParseOptions& options);
+  // Hands out `instances`, already read (the board of a checkpoint).
+  explicit InstanceStream(std::vector<ParsedInstance> instances);
   ~InstanceStream();
   InstanceStream(const InstanceStream&) = delete;
   InstanceStream& operator=(const InstanceStream&) = delete;

@@ -7,29 +7,6 @@
 
 namespace npuzzle {
 
-bool apply_move(std::vector<int>& tiles, int rows, int cols, Move m) {
-  const int blank = static_cast<int>(std::find(tiles.begin(), tiles.end(), 0) - tiles.begin());
-  const int r = blank / cols, c = blank % cols;
-  int target = -1;
-  switch (m) {
-    case Move::Up:
-      target = r > 0 ? blank - cols : -1;
-      break;
-    case Move::Down:
-      target = r + 1 < rows ? blank + cols : -1;
-      break;
-    case Move::Left:
-      target = c > 0 ? blank - 1 : -1;
-      break;
-    case Move::Right:
-      target = c + 1 < cols ? blank + 1 : -1;
-      break;
-  }
-  if (target < 0) return false;
-  std::swap(tiles[static_cast<std::size_t>(blank)], tiles[static_cast<std::size_t>(target)]);
-  return true;
-}
-
 std::string move_string(const std::vector<Move>& path) {
   std::string out;
   out.reserve(path.size());
@@ -53,18 +30,6 @@ std::optional<std::vector<Move>> parse_moves(const std::string& text, std::strin
   return path;
 }
 
-std::vector<int> tiles_moved(std::vector<int> tiles, int rows, int cols,
-                             const std::vector<Move>& path) {
-  std::vector<int> moved;
-  moved.reserve(path.size());
-  for (Move m : path) {
-    const auto blank = std::find(tiles.begin(), tiles.end(), 0) - tiles.begin();
-    apply_move(tiles, rows, cols, m);
-    moved.push_back(tiles[static_cast<std::size_t>(blank)]);  // the tile now on the old blank cell
-  }
-  return moved;
-}
-
 std::string format_board(const std::vector<int>& tiles, int cols, const std::string& indent) {
   const int width = tiles.size() > 10 ? 3 : 2;
   std::string out;
@@ -75,10 +40,6 @@ std::string format_board(const std::vector<int>& tiles, int cols, const std::str
     if ((i + 1) % static_cast<std::size_t>(cols) == 0) out += '\n';
   }
   return out;
-}
-
-std::string size_name(int rows, int cols) {
-  return std::to_string(rows) + "x" + std::to_string(cols);
 }
 
 std::string count_of(std::uint64_t n, const std::string& noun) {
@@ -119,7 +80,7 @@ std::string statistics_line(const SearchStats& stats) {
 
 std::string title(const InstanceReport& r) {
   std::string t = "instance " + std::to_string(r.id) + " (line " + std::to_string(r.line);
-  if (r.rows > 0) t += ", " + size_name(r.rows, r.cols);
+  if (r.board.size.known()) t += ", " + r.board.size.name();
   return t + ")";
 }
 
@@ -131,13 +92,13 @@ nlohmann::json to_json(const InstanceReport& r, MoveStyle moves) {
   nlohmann::json j;
   j["id"] = r.id;
   j["line"] = r.line;
-  j["size"] = r.rows > 0 ? nlohmann::json(size_name(r.rows, r.cols)) : nlohmann::json();
+  j["size"] = r.board.size.known() ? nlohmann::json(r.board.size.name()) : nlohmann::json();
   j["status"] = r.outcome.status_name();
   j["length"] = solved ? nlohmann::json(result.path.size()) : nlohmann::json();
   j["optimal"] = solved && result.optimal;
   j["moves"] = solved ? nlohmann::json(move_string(result.path)) : nlohmann::json();
   if (solved && moves == MoveStyle::Tile) {
-    j["tiles_moved"] = tiles_moved(r.tiles, r.rows, r.cols, result.path);
+    j["tiles_moved"] = r.board.tiles_moved(result.path);
   }
   j["expanded"] = result.stats.expanded;
   j["generated"] = result.stats.generated;
@@ -145,8 +106,9 @@ nlohmann::json to_json(const InstanceReport& r, MoveStyle moves) {
   j["seconds"] = result.stats.seconds;
   j["goal"] = r.goal;
   j["algorithm"] = r.algorithm;
+  // null for a line that could not be read (no search was chosen for it)
   j["heuristic"] =
-      r.outcome.heuristic.empty() ? nlohmann::json() : nlohmann::json(r.outcome.heuristic);
+      r.board.size.known() ? nlohmann::json(r.outcome.heuristic.name()) : nlohmann::json();
   j["threads"] = r.outcome.threads;
   j["ranks"] = r.outcome.ranks;
   if (r.expected_length) j["expected_length"] = *r.expected_length;
@@ -166,7 +128,7 @@ std::string expected_length_disagreement(const InstanceReport& r) {
   if (!r.expected_length || !r.outcome.solved() || !result.optimal) return {};
   if (result.path.size() == static_cast<std::size_t>(*r.expected_length)) return {};
   return title(r) + ": solved in " + count_of(result.path.size(), "move") + " (optimal, " +
-         r.algorithm + (r.outcome.heuristic == "none" ? "" : " + " + r.outcome.heuristic) +
+         r.algorithm + (r.outcome.heuristic.none() ? "" : " + " + r.outcome.heuristic.name()) +
          "), the input gives " + std::to_string(*r.expected_length);
 }
 
@@ -186,9 +148,8 @@ void print_report(const InstanceReport& r, const OutputOptions& options, std::os
                                         std::to_string(result.bound) + ")";
   if (options.format == OutputFormat::Moves) {
     if (solved) {
-      out << (options.moves == MoveStyle::Tile
-                  ? join(tiles_moved(r.tiles, r.rows, r.cols, result.path))
-                  : move_string(result.path))
+      out << (options.moves == MoveStyle::Tile ? join(r.board.tiles_moved(result.path))
+                                               : move_string(result.path))
           << '\n';
     } else {
       out << "# " << title(r) << ": " << problem << '\n';
@@ -207,23 +168,23 @@ void print_report(const InstanceReport& r, const OutputOptions& options, std::os
   }
   out << title(r) << ": solved in " << count_of(result.path.size(), "move")
       << (result.optimal ? " (optimal)" : " (not proven optimal)") << " to the goal " << r.goal
-      << ", " << r.algorithm << (r.outcome.heuristic == "none" ? "" : " + " + r.outcome.heuristic)
-      << '\n';
+      << ", " << r.algorithm
+      << (r.outcome.heuristic.none() ? "" : " + " + r.outcome.heuristic.name()) << '\n';
   if (options.moves == MoveStyle::Tile) {
-    out << "  tiles moved: " << join(tiles_moved(r.tiles, r.rows, r.cols, result.path)) << '\n';
+    out << "  tiles moved: " << join(r.board.tiles_moved(result.path)) << '\n';
   } else {
     out << "  blank moves: " << move_string(result.path) << '\n';
   }
   out << "  " << statistics_line(result.stats) << '\n';
   if (options.show_boards) {
-    std::vector<int> board = r.tiles;
-    out << "  start:\n" << format_board(board, r.cols, "    ");
-    const std::vector<int> moved = tiles_moved(r.tiles, r.rows, r.cols, result.path);
+    RunBoard board = r.board;
+    out << "  start:\n" << format_board(board.tiles, board.size.cols, "    ");
+    const std::vector<int> moved = r.board.tiles_moved(result.path);
     for (std::size_t k = 0; k < result.path.size(); ++k) {
-      apply_move(board, r.rows, r.cols, result.path[k]);
+      board.apply(result.path[k]);
       out << "  " << (k + 1) << ": blank " << move_char(result.path[k]) << ", tile " << moved[k]
           << " slides\n"
-          << format_board(board, r.cols, "    ");
+          << format_board(board.tiles, board.size.cols, "    ");
     }
   }
 }

@@ -13,25 +13,19 @@
 #include <nlohmann/json.hpp>
 
 #include "core/board.hpp"
-#include "tools/app/solver.hpp"
+#include "core/run_board.hpp"
+#include "engine/solver.hpp"
 
 namespace npuzzle {
 
 // ---- boards at run time ----
 
-// Slides the blank of a rows x cols board one step; false (board unchanged) when it cannot go
-// there.
-bool apply_move(std::vector<int>& tiles, int rows, int cols, Move m);
 std::string move_string(const std::vector<Move>& path);  // "RDLU"
 // Parses blank moves "RDLU" (either case; spaces and commas ignored). On a bad character returns
 // nullopt and sets `error`.
 std::optional<std::vector<Move>> parse_moves(const std::string& text, std::string& error);
-// The tile that slides at each move of `path` from `tiles` (which must be legal).
-std::vector<int> tiles_moved(std::vector<int> tiles, int rows, int cols,
-                             const std::vector<Move>& path);
 // The board as a grid, one row a line, the blank shown as `.`, each line prefixed by `indent`.
 std::string format_board(const std::vector<int>& tiles, int cols, const std::string& indent);
-std::string size_name(int rows, int cols);  // "4x4"
 // "1 move", "52 moves": a count with its noun, singular for one (nouns that take an s).
 std::string count_of(std::uint64_t n, const std::string& noun);
 std::string with_commas(std::uint64_t n);       // 1234567 -> "1,234,567"
@@ -51,9 +45,7 @@ struct OutputOptions {
 struct InstanceReport {
   std::int64_t id = 0;
   int line = 0;
-  int rows = 0;  // 0 when the instance could not be read
-  int cols = 0;
-  std::vector<int> tiles;
+  RunBoard board;  // size 0x0 when the instance could not be read
   std::string algorithm;
   std::string tie_break;  // "lifo", "fifo", "larger-g" when asked for and taken; else ""
   std::string goal;       // the goal's name: "blank-first", "blank-last" or its tiles

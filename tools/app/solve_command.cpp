@@ -1,7 +1,7 @@
 // `npuzzle solve`: read instances (a board on the command line, a file, or stdin), solve each,
 // print the results in input order. Sequential algorithms with --threads N solve N instances at a
 // time. --checkpoint and --resume (ida, pida) keep one search's position in a file
-// (tools/app/checkpoint.hpp).
+// (engine/checkpoint.hpp).
 #include <unistd.h>
 
 #include <algorithm>
@@ -15,17 +15,17 @@
 #include <string>
 #include <utility>
 
+#include "engine/checkpoint.hpp"
+#include "engine/file_io.hpp"
+#include "engine/option_use.hpp"
 #include "parallel/batch.hpp"
 #include "tools/app/advice.hpp"
 #include "tools/app/animate.hpp"
 #include "tools/app/app.hpp"
-#include "tools/app/checkpoint.hpp"
 #include "tools/app/commands.hpp"
 #include "tools/app/compare.hpp"
-#include "tools/app/file_io.hpp"
 #include "tools/app/heartbeat.hpp"
 #include "tools/app/instance_stream.hpp"
-#include "tools/app/option_use.hpp"
 #include "tools/app/report.hpp"
 #include "tools/checked_output.hpp"
 
@@ -54,7 +54,7 @@ struct SolveOptions {
 // --checkpoint and --resume: what the search is asked to do, or nullptr. With --resume FILE the
 // board, its size, the goal, the heuristic and (unless --algo is given) the algorithm come from
 // FILE, which also takes the further checkpoints unless --checkpoint names another file.
-std::shared_ptr<const CheckpointRequest> checkpoint_request(SolveOptions& o) {
+std::shared_ptr<const CheckpointRequest> checkpoint_request(const SolveOptions& o) {
   const std::set<std::string>& given = o.search.given;
   const bool resume = given.count("--resume") != 0;
   if (!resume && !given.count("--checkpoint")) {
@@ -81,30 +81,21 @@ std::shared_ptr<const CheckpointRequest> checkpoint_request(SolveOptions& o) {
   request->resume = true;
   request->from_path = o.resume;
   request->from = read_checkpoint(o.resume);
-  const CheckpointFile& f = request->from;
-  std::string tiles;
-  for (int t : f.tiles) tiles += std::to_string(t) + " ";
-  o.board = {tiles};
-  o.size = std::to_string(f.rows) + "x" + std::to_string(f.cols);
-  const int cells = f.rows * f.cols;
-  if (f.goal == GoalSpec::blank_first().tiles_for(cells)) {
-    o.goal = "blank-first";
-  } else if (f.goal == GoalSpec::blank_last().tiles_for(cells)) {
-    o.goal = "blank-last";
-  } else {
-    o.goal.clear();
-    for (int t : f.goal) {
-      if (!o.goal.empty()) o.goal += ',';
-      o.goal += std::to_string(t);
-    }
-  }
-  o.search.heuristic = f.heuristic;
-  if (!given.count("--algo")) o.search.algorithm = f.algorithm;
   return request;
 }
 
 // The instances to solve: the board on the command line, the file, or standard input.
-std::unique_ptr<InstanceStream> open_input(const SolveOptions& o, const ParseOptions& parse) {
+std::unique_ptr<InstanceStream> open_input(const SolveOptions& o, const ParseOptions& parse,
+                                           const CheckpointRequest* checkpoint) {
+  if (checkpoint && checkpoint->resume) {  // the checkpoint's board, as if given first on a line
+    ParsedInstance resumed;
+    resumed.instance.id = 1;
+    resumed.instance.line = 1;
+    resumed.instance.rows = checkpoint->from.board.size.rows;
+    resumed.instance.cols = checkpoint->from.board.size.cols;
+    resumed.instance.tiles = checkpoint->from.board.tiles;
+    return std::make_unique<InstanceStream>(std::vector<ParsedInstance>{std::move(resumed)});
+  }
   if (!o.file.empty()) return std::make_unique<InstanceStream>(o.file, parse, &interrupt_requested);
   if (!o.board.empty() && !(o.board.size() == 1 && o.board[0] == "-")) {
     std::string joined;
@@ -133,7 +124,7 @@ struct Summary {
     errors += failed;
     expanded += r.outcome.result.stats.expanded;
     generated += r.outcome.result.stats.generated;
-    exit_code = std::max(exit_code, r.outcome.exit_code());
+    exit_code = std::max(exit_code, exit_code_for(r.outcome));
   }
   // Like `npuzzle bench` with a set's known optimum: a length that disagrees is exit code 2.
   void add_wrong_length() {
@@ -146,13 +137,13 @@ AnimatedSolution animated_solution(const InstanceReport& r, const GoalSpec& goal
   const SearchResult& result = r.outcome.result;
   AnimatedSolution a;
   a.title = "instance " + std::to_string(r.id) + " (line " + std::to_string(r.line) + ", " +
-            size_name(r.rows, r.cols) + "): " + count_of(result.path.size(), "move") +
+            r.board.size.name() + "): " + count_of(result.path.size(), "move") +
             (result.optimal ? " (optimal)" : "") + ", " + r.algorithm +
-            (r.outcome.heuristic == "none" ? "" : " + " + r.outcome.heuristic);
-  a.rows = r.rows;
-  a.cols = r.cols;
-  a.start = r.tiles;
-  a.goal = goal.tiles_for(r.rows * r.cols);
+            (r.outcome.heuristic.none() ? "" : " + " + r.outcome.heuristic.name());
+  a.rows = r.board.size.rows;
+  a.cols = r.board.size.cols;
+  a.start = r.board.tiles;
+  a.goal = goal.tiles_for(r.board.size.cells());
   a.goal_name = goal.describe();
   a.path = result.path;
   return a;
@@ -167,12 +158,13 @@ ExitCode run_solve(SolveOptions o) {
         "--checkpoint keeps the position of one search: give one --algo and one "
         "--heuristic");
   }
-  const GoalSpec goal = parse_goal_option(o.goal);
-  if (o.threads < 1) throw UsageError("--threads must be at least 1");
-  if (o.threads > kMaxThreads) {
-    throw UsageError("--threads: at most " + std::to_string(kMaxThreads) + " (got " +
-                     std::to_string(o.threads) + ")");
+  const bool resume = checkpoint && checkpoint->resume;
+  if (resume) {  // the heuristic, the goal and (unless --algo is given) the algorithm
+    Configuration& c = configurations.front();
+    c.request =
+        request_from_checkpoint(checkpoint->from, c.request, o.search.given.count("--algo"));
   }
+  const GoalSpec goal = resume ? configurations.front().request.goal : parse_goal_option(o.goal);
   const bool parallel_search =
       std::any_of(configurations.begin(), configurations.end(),
                   [](const Configuration& c) { return is_parallel(c.request.algorithm); });
@@ -183,7 +175,8 @@ ExitCode run_solve(SolveOptions o) {
     c.request.threads = o.threads;
     c.request.instances_at_once = batch_threads;
     c.request.checkpoint = checkpoint;
-    c.request.quiet = o.quiet;
+    c.request.log = command_line_log(o.quiet);
+    check_request(c.request, {});  // the options were checked with the configurations
   }
   OutputOptions output;
   if (o.output == "json") {
@@ -211,7 +204,7 @@ ExitCode run_solve(SolveOptions o) {
   if (checkpoint && !checkpoint->path.empty()) check_writable(checkpoint->path, "checkpoint");
   if (!o.animate.empty()) check_writable(o.animate, "page");
 
-  const std::unique_ptr<InstanceStream> input = open_input(o, parse_options);
+  const std::unique_ptr<InstanceStream> input = open_input(o, parse_options, checkpoint.get());
 
   const auto start = std::chrono::steady_clock::now();
   std::mutex log_mutex;  // progress lines from concurrent instances
@@ -260,23 +253,20 @@ ExitCode run_solve(SolveOptions o) {
       report.goal = goal.describe();
       if (!entry.ok()) {
         report.outcome.error = entry.error;  // the report names the line
-        report.outcome.error_exit_code = ExitCode::Input;
+        report.outcome.error_kind = SolveError::Input;
         runs.push_back(std::move(report));
         break;  // one error line is enough
       }
-      report.rows = entry.instance.rows;
-      report.cols = entry.instance.cols;
-      report.tiles = entry.instance.tiles;
+      report.board = board_of(entry.instance);
       report.expected_length = entry.instance.expected_length;
       SolveRequest mine = c.request;
       HeartbeatFn heartbeat;
       if (heartbeat_interval >= 0) {
         auto printer = std::make_shared<HeartbeatPrinter>(
             "[" + std::to_string(report.id) + "] " + report.algorithm +
-                (takes_option(c.request.algorithm, "--heuristic")
+                (takes_option(c.request.algorithm, SearchOption::Heuristic)
                      ? " + " +
-                           c.request.heuristic.value_or(default_heuristic(report.rows, report.cols))
-                               .name()
+                           c.request.heuristic.value_or(default_heuristic(report.board.size)).name()
                      : std::string()),
             heartbeat_interval, log_mutex);
         heartbeat = [printer](const Heartbeat& h) { (*printer)(h); };
@@ -291,7 +281,7 @@ ExitCode run_solve(SolveOptions o) {
           std::fprintf(stderr, "%s\n", iteration_line(id, p).c_str());
         };
       }
-      report.outcome = solve_instance(mine, report.rows, report.cols, report.tiles);
+      report.outcome = solve_instance(mine, report.board);
       runs.push_back(std::move(report));
     }
     return runs;

@@ -26,29 +26,31 @@ ExitCode run_verify(const VerifyOptions& o) {
   const std::vector<int> goal = goal_spec.tiles_for(static_cast<int>(instance.tiles.size()));
   if (goal.size() != instance.tiles.size()) {
     throw InputError("the goal has " + std::to_string(goal.size()) + " tiles but BOARD is " +
-                     size_name(instance.rows, instance.cols));
+                     board_of(instance).size.name());
   }
   std::string error;
   const auto path = parse_moves(o.moves, error);
   if (!path) throw InputError("MOVES: " + error);
-  std::vector<int> board = instance.tiles;
+  RunBoard board = board_of(instance);
   for (std::size_t k = 0; k < path->size(); ++k) {
-    if (!apply_move(board, instance.rows, instance.cols, (*path)[k])) {
+    if (board.apply((*path)[k]) < 0) {
       std::cout << "invalid: illegal move " << move_char((*path)[k]) << " at step " << (k + 1)
                 << ": the blank cannot go that way\n"
-                << format_board(board, instance.cols, "  ");
+                << format_board(board.tiles, instance.cols, "  ");
       return ExitCode::Input;
     }
   }
   const std::string goal_name = "the goal " + goal_spec.describe();
-  if (board != goal) {
+  if (board.tiles != goal) {
     std::cout << "invalid: the " << count_of(path->size(), "move")
               << (path->size() == 1 ? " ends" : " end") << " on a board that is not " << goal_name
               << ":\n"
-              << format_board(board, instance.cols, "  ") << "  expected " << goal_name << ":\n"
+              << format_board(board.tiles, instance.cols, "  ") << "  expected " << goal_name
+              << ":\n"
               << format_board(goal, instance.cols, "  ");
     for (const GoalSpec& other : {GoalSpec::blank_first(), GoalSpec::blank_last()}) {
-      if (other.kind != goal_spec.kind && board == other.tiles_for(static_cast<int>(goal.size()))) {
+      if (other.kind != goal_spec.kind &&
+          board.tiles == other.tiles_for(static_cast<int>(goal.size()))) {
         std::cout << "  (the moves reach the goal " << other.describe() << ": add --goal "
                   << other.describe() << ")\n";
       }

@@ -1,0 +1,95 @@
+// engine/algorithm_registry.hpp — the algorithm registry: every search the front end offers,
+// once.
+//
+// `kAlgorithmInfo` is the table: per algorithm its name, help text, which options it takes,
+// whether it proves optimality and the family of searches it is compiled with (the per-size
+// translation units compile one family each: engine/search_dispatch.hpp). The name parser, the
+// help and error texts and the option checks of the front end read it (registry.cpp). This header
+// includes no search: the searches are compiled in the per-size units only. Adding an algorithm: a
+// value in NPUZZLE_ALGORITHMS (request.hpp), its row in the table and its case in its family's
+// dispatch (search_dispatch.hpp; a value without its row does not compile).
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "engine/request.hpp"
+
+namespace npuzzle {
+
+// The searches compiled together in one per-size translation unit.
+enum class SearchFamily {
+  DepthFirst,       // IDA* and parallel IDA* (they share the depth-first node loop)
+  HashDistributed,  // HDA*
+  Textbook,         // BFS, A*, greedy best-first, DFBnB: storing searches bound by their tables
+};
+inline constexpr std::array kSearchFamilies = {
+    SearchFamily::DepthFirst, SearchFamily::HashDistributed, SearchFamily::Textbook};
+
+struct AlgorithmInfo {
+  Algorithm id;
+  const char* name;     // on the command line: --algo NAME
+  const char* help;     // what it is, for --help
+  SearchFamily family;  // the per-size unit that compiles it
+  bool heuristic;       // searches with a heuristic (--heuristic applies)
+  bool threads;         // --threads are threads inside one search (else instances solved at once)
+  bool tie_break;       // --tie-break applies (the best-first searches)
+  bool owner_hash;      // --owner-hash applies
+  bool progress;        // reports a progress row per iteration (--verbose)
+  bool optimal;         // proves its answer shortest (with an admissible heuristic)
+  bool memory_limit;    // stores nodes, so --mem-limit applies
+  bool checkpoint;      // keeps checkpoints (--checkpoint, --checkpoint-every, --resume)
+};
+
+// In the order of Algorithm's values, which is the order the help lists them.
+// clang-format off
+inline constexpr std::array<AlgorithmInfo, kAlgorithmCount> kAlgorithmInfo{{
+  // id                name      help                              family                         heur.  threads tie-b. owner  progr. optimal memory checkpoint
+  {Algorithm::Ida,    "ida",    "IDA*, default",                   SearchFamily::DepthFirst,      true,  false,  false, false, true,  true,   false, true},
+  {Algorithm::AStar,  "astar",  "A*",                              SearchFamily::Textbook,        true,  false,  true,  false, false, true,   true,  false},
+  {Algorithm::Hda,    "hda",    "hash-distributed A*",             SearchFamily::HashDistributed, true,  true,   false, true,  false, true,   true,  false},
+  {Algorithm::Pida,   "pida",   "parallel IDA*",                   SearchFamily::DepthFirst,      true,  true,   false, false, true,  true,   false, true},
+  {Algorithm::Bfs,    "bfs",    "breadth-first",                   SearchFamily::Textbook,        false, false,  false, false, false, true,   true,  false},
+  {Algorithm::DfBnb,  "dfbnb",  "depth-first branch and bound",    SearchFamily::Textbook,        true,  false,  false, false, false, true,   false, false},
+  {Algorithm::Greedy, "greedy", "greedy best-first, not optimal",  SearchFamily::Textbook,        true,  false,  true,  false, false, false,  true,  false},
+}};
+// clang-format on
+
+// One row per Algorithm, row i for the value i (so algorithm_info is an index): a value added to
+// NPUZZLE_ALGORITHMS (engine/request.hpp) without its row does not compile.
+static_assert(kAlgorithmInfo.size() == kAlgorithmCount, "every Algorithm has its row");
+static_assert(
+    [] {
+      for (std::size_t i = 0; i < kAlgorithmInfo.size(); ++i) {
+        if (kAlgorithmInfo[i].id != static_cast<Algorithm>(i)) return false;
+      }
+      return true;
+    }(),
+    "kAlgorithmInfo lists the algorithms in the order of their values");
+
+// Only the textbook family has searches without a heuristic (the other families' units never
+// run one).
+static_assert(
+    [] {
+      for (const AlgorithmInfo& info : kAlgorithmInfo) {
+        if (!info.heuristic && info.family != SearchFamily::Textbook) return false;
+      }
+      return true;
+    }(),
+    "a search without a heuristic belongs to the textbook family");
+
+constexpr const AlgorithmInfo& algorithm_info(Algorithm a) {
+  return kAlgorithmInfo[static_cast<std::size_t>(a)];
+}
+const char* algorithm_name(Algorithm a);  // "ida", "astar", …
+std::optional<Algorithm> parse_algorithm(std::string_view text);
+// True for the algorithms that use --threads inside one search (instances then run one at a time).
+bool is_parallel(Algorithm a);
+std::string algorithm_names();  // "ida, astar, hda, pida, bfs, dfbnb, greedy"
+std::string algorithm_help();   // "ida (IDA*, default), astar (A*), …"
+// The names of the algorithms with `flag` set, e.g. algorithms_with(&AlgorithmInfo::tie_break).
+std::string algorithms_with(bool AlgorithmInfo::*flag);
+
+}  // namespace npuzzle

@@ -1,0 +1,332 @@
+#include "engine/checkpoint.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cinttypes>
+#include <cstdio>
+#include <numeric>
+#include <span>
+#include <sstream>
+
+#include "core/goal.hpp"
+#include "core/parse.hpp"
+#include "engine/algorithm_registry.hpp"
+#include "engine/file_io.hpp"
+#include "engine/heuristic_registry.hpp"
+#include "heuristics/pdb_file.hpp"
+
+namespace npuzzle {
+namespace {
+
+constexpr std::string_view kMagic = "npuzzle-checkpoint";
+// The next-bound line's word for "no f above the bound seen yet" (IdaPosition: INT_MAX).
+constexpr std::string_view kNoNextBound = "none";
+
+std::uint64_t checksum_of(std::string_view text) {
+  return pdb::checksum(std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
+}
+
+std::string hex(std::uint64_t value) {
+  char text[17];
+  std::snprintf(text, sizeof text, "%016" PRIx64, value);
+  return text;
+}
+
+// Appends `word` to `text`, after `separator` unless `text` is empty.
+void append(std::string& text, char separator, const std::string& word) {
+  if (!text.empty()) text += separator;
+  text += word;
+}
+
+template <class T>
+std::string joined(const std::vector<T>& values) {
+  std::string text;
+  for (const T& v : values) append(text, ' ', std::to_string(v));
+  return text;
+}
+
+// "0-3,5,7-9" for the done flags; "-" when none is done.
+std::string done_ranges(const std::vector<bool>& done) {
+  std::string text;
+  for (std::size_t i = 0; i < done.size();) {
+    if (!done[i]) {
+      ++i;
+      continue;
+    }
+    std::size_t end = i;
+    while (end + 1 < done.size() && done[end + 1]) ++end;
+    append(text, ',', std::to_string(i));
+    if (end > i) {
+      text += '-';
+      text += std::to_string(end);
+    }
+    i = end + 1;
+  }
+  return text.empty() ? "-" : text;
+}
+
+class Corrupt : public InputError {
+ public:
+  explicit Corrupt(const std::string& what) : InputError("corrupt: " + what) {}
+};
+
+// One unsigned number, the whole of `text`.
+template <class T>
+T number(std::string_view text, const std::string& key) {
+  T value{};
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || error != std::errc() || end != text.data() + text.size()) {
+    throw Corrupt(key + ": '" + std::string(text) + "' is not a number");
+  }
+  return value;
+}
+
+std::vector<std::string_view> words(std::string_view text) {
+  std::vector<std::string_view> out;
+  while (!text.empty()) {
+    const std::size_t space = text.find(' ');
+    out.push_back(text.substr(0, space));
+    if (space == std::string_view::npos) break;
+    text.remove_prefix(space + 1);
+  }
+  return out;
+}
+
+// The lines of a checked text, taken in order by key.
+class Lines {
+ public:
+  explicit Lines(std::string_view body) {
+    while (!body.empty()) {
+      const std::size_t end = body.find('\n');
+      lines_.push_back(body.substr(0, end));
+      body.remove_prefix(end + 1);
+    }
+  }
+  bool next_is(std::string_view key) const {
+    return at_ < lines_.size() && lines_[at_].substr(0, lines_[at_].find(' ')) == key;
+  }
+  // The value of the next line, which must have `key`.
+  std::string_view take(std::string_view key) {
+    if (!next_is(key)) throw Corrupt("expected the line '" + std::string(key) + " …'");
+    const std::string_view line = lines_[at_++];
+    const std::size_t space = line.find(' ');
+    if (space == std::string_view::npos || space + 1 == line.size()) {
+      throw Corrupt("the line '" + std::string(key) + "' has no value");
+    }
+    return line.substr(space + 1);
+  }
+  bool done() const { return at_ == lines_.size(); }
+
+ private:
+  std::vector<std::string_view> lines_;
+  std::size_t at_ = 0;
+};
+
+std::vector<int> tile_list(std::string_view text, int cells, const std::string& key) {
+  std::vector<int> tiles;
+  for (std::string_view w : words(text)) tiles.push_back(number<int>(w, key));
+  std::vector<int> sorted = tiles;
+  std::sort(sorted.begin(), sorted.end());
+  std::vector<int> expected(static_cast<std::size_t>(cells));
+  std::iota(expected.begin(), expected.end(), 0);
+  if (sorted != expected) {
+    throw Corrupt(key + " is not a permutation of 0 .. " + std::to_string(cells - 1));
+  }
+  return tiles;
+}
+
+std::vector<bool> parse_done(std::string_view text, std::size_t subtrees) {
+  std::vector<bool> done(subtrees, false);
+  if (text == "-") return done;
+  while (!text.empty()) {
+    const std::size_t comma = text.find(',');
+    const std::string_view range = text.substr(0, comma);
+    const std::size_t dash = range.find('-');
+    const auto first = number<std::size_t>(range.substr(0, dash), "done");
+    const auto last = dash == std::string_view::npos
+                          ? first
+                          : number<std::size_t>(range.substr(dash + 1), "done");
+    if (first > last || last >= subtrees) {
+      throw Corrupt("done: '" + std::string(range) + "' is not among the " +
+                    std::to_string(subtrees) + " subtrees");
+    }
+    for (std::size_t i = first; i <= last; ++i) done[i] = true;
+    if (comma == std::string_view::npos) break;
+    text.remove_prefix(comma + 1);
+  }
+  return done;
+}
+
+// "12 UULDR": a partial subtree's line.
+std::string partial_line(const PartialSubtree& partial) {
+  std::string text = std::to_string(partial.index) + ' ';
+  for (const Move m : partial.path) text += move_char(m);
+  return text;
+}
+
+PartialSubtree parse_partial(std::string_view text, const std::vector<bool>& done) {
+  const std::vector<std::string_view> fields = words(text);
+  if (fields.size() != 2 || fields[1].empty()) {
+    throw Corrupt("partial: '" + std::string(text) + "' is not a subtree and its moves");
+  }
+  PartialSubtree partial;
+  partial.index = number<std::size_t>(fields[0], "partial");
+  if (partial.index >= done.size() || done[partial.index]) {
+    throw Corrupt("partial: subtree " + std::to_string(partial.index) +
+                  " is not an unfinished one of the " + std::to_string(done.size()));
+  }
+  for (const char c : fields[1]) {
+    Move m{};
+    if (!parse_move(c, m)) throw Corrupt("partial: '" + std::string(fields[1]) + "' is not moves");
+    partial.path.push_back(m);
+  }
+  return partial;
+}
+
+}  // namespace
+
+std::string format_checkpoint(const CheckpointFile& f) {
+  const IdaPosition& p = f.position;
+  std::ostringstream out;
+  out << kMagic << ' ' << kCheckpointVersion << '\n';
+  out << "algorithm " << algorithm_name(f.algorithm) << '\n';
+  out << "heuristic " << f.heuristic.name() << '\n';
+  out << "size " << f.board.size.name() << '\n';
+  out << "board " << joined(f.board.tiles) << '\n';
+  out << "goal " << joined(f.goal) << '\n';
+  for (const std::string& database : f.databases) out << "database " << database << '\n';
+  out << "bound " << p.bound << '\n';
+  out << "target " << p.target << '\n';
+  out << "subtrees " << p.subtrees << '\n';
+  out << "done " << done_ranges(p.done) << '\n';
+  for (const PartialSubtree& partial : p.partial)
+    out << "partial " << partial_line(partial) << '\n';
+  out << "expanded " << p.expanded << '\n';
+  out << "generated " << p.generated << '\n';
+  out << "iterations " << p.iterations << '\n';
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.6f", p.seconds);
+  out << "seconds " << seconds << '\n';
+  out << "next-bound "
+      << (p.next_bound == INT_MAX ? std::string(kNoNextBound) : std::to_string(p.next_bound))
+      << '\n';
+  const std::string history = joined(p.iteration_expanded);
+  out << "iteration-expanded " << (history.empty() ? "-" : history) << '\n';
+  std::string text = out.str();
+  text += "checksum " + hex(checksum_of(text)) + "\n";
+  return text;
+}
+
+CheckpointFile parse_checkpoint(std::string_view text) {
+  const std::size_t first_end = text.find('\n');
+  const std::string_view first = text.substr(0, first_end);
+  if (first.substr(0, kMagic.size() + 1) != std::string(kMagic) + " ") {
+    throw InputError("not an npuzzle checkpoint (it does not begin with '" + std::string(kMagic) +
+                     "')");
+  }
+  const std::string_view version = first.substr(kMagic.size() + 1);
+  if (version != std::to_string(kCheckpointVersion) && version != "1") {
+    throw InputError("format version " + std::string(version) +
+                     "; this npuzzle reads versions 1 to " + std::to_string(kCheckpointVersion));
+  }
+  // The checksum line is the last: without it (or its newline) the file was cut short.
+  const std::size_t mark = text.rfind("\nchecksum ");
+  if (mark == std::string_view::npos || text.back() != '\n') {
+    throw InputError("truncated (no checksum line at the end)");
+  }
+  const std::string_view body = text.substr(0, mark + 1);
+  const std::string_view stated = text.substr(mark + 10, text.size() - mark - 11);
+  if (stated != hex(checksum_of(body))) {
+    throw InputError("corrupt (its checksum does not match its contents)");
+  }
+
+  Lines lines(body);
+  lines.take(kMagic);
+  CheckpointFile f;
+  const std::string algorithm(lines.take("algorithm"));
+  const std::optional<Algorithm> parsed_algorithm = parse_algorithm(algorithm);
+  if (!parsed_algorithm || !algorithm_info(*parsed_algorithm).checkpoint) {
+    throw Corrupt("algorithm '" + algorithm + "' keeps no checkpoints");
+  }
+  f.algorithm = *parsed_algorithm;
+  const std::string heuristic(lines.take("heuristic"));
+  std::string heuristic_error;
+  const std::optional<HeuristicChoice> parsed_heuristic =
+      parse_heuristic(heuristic, heuristic_error);
+  if (!parsed_heuristic) throw Corrupt("heuristic: " + heuristic_error);
+  f.heuristic = *parsed_heuristic;
+  const std::string_view size = lines.take("size");
+  if (size.size() != 3 || size[1] != 'x') throw Corrupt("size '" + std::string(size) + "'");
+  BoardSize& shape = f.board.size;
+  shape.rows = size[0] - '0';
+  shape.cols = size[2] - '0';
+  if (shape.rows < 2 || shape.cols < 2 || shape.rows > 5 || shape.cols > 5) {
+    throw Corrupt("size '" + std::string(size) + "'");
+  }
+  f.board.tiles = tile_list(lines.take("board"), shape.cells(), "board");
+  f.goal = tile_list(lines.take("goal"), shape.cells(), "goal");
+  while (lines.next_is("database")) f.databases.emplace_back(lines.take("database"));
+  IdaPosition& p = f.position;
+  p.bound = number<int>(lines.take("bound"), "bound");
+  p.target = number<std::size_t>(lines.take("target"), "target");
+  p.subtrees = number<std::size_t>(lines.take("subtrees"), "subtrees");
+  p.done = parse_done(lines.take("done"), p.subtrees);
+  while (lines.next_is("partial")) {
+    p.partial.push_back(parse_partial(lines.take("partial"), p.done));
+    if (p.partial.size() > 1 && p.partial.back().index <= p.partial[p.partial.size() - 2].index) {
+      throw Corrupt("partial: the subtrees are not in increasing order");
+    }
+  }
+  p.expanded = number<std::uint64_t>(lines.take("expanded"), "expanded");
+  p.generated = number<std::uint64_t>(lines.take("generated"), "generated");
+  p.iterations = number<int>(lines.take("iterations"), "iterations");
+  const std::string seconds(lines.take("seconds"));
+  char* end = nullptr;
+  p.seconds = std::strtod(seconds.c_str(), &end);
+  if (end != seconds.c_str() + seconds.size() || !(p.seconds >= 0)) {
+    throw Corrupt("seconds: '" + seconds + "'");
+  }
+  const std::string_view next_bound = lines.take("next-bound");
+  p.next_bound = next_bound == kNoNextBound ? INT_MAX : number<int>(next_bound, "next-bound");
+  if (const std::string_view history = lines.take("iteration-expanded"); history != "-") {
+    for (std::string_view w : words(history)) {
+      p.iteration_expanded.push_back(number<std::uint64_t>(w, "iteration-expanded"));
+    }
+  }
+  if (!lines.done()) throw Corrupt("unexpected lines before the checksum");
+
+  std::uint64_t finished = 0;
+  for (std::uint64_t e : p.iteration_expanded) finished += e;
+  if (p.target == 0 || p.next_bound <= p.bound ||
+      p.iteration_expanded.size() != static_cast<std::size_t>(p.iterations) ||
+      finished > p.expanded) {
+    throw InputError("inconsistent: its position does not add up");
+  }
+  if (!solvable(shape.rows, shape.cols, f.board.tiles, f.goal)) {
+    throw InputError("its board cannot reach its goal (opposite permutation parity)");
+  }
+  return f;
+}
+
+CheckpointFile read_checkpoint(const std::string& path) {
+  const std::string text = read_text_file(path, "checkpoint");
+  try {
+    return parse_checkpoint(text);
+  } catch (const InputError& e) {
+    throw InputError("checkpoint '" + path + "': " + e.what());
+  }
+}
+
+void write_checkpoint(const std::string& path, const CheckpointFile& file) {
+  write_file_atomically(path, format_checkpoint(file), "checkpoint");
+}
+
+SolveRequest request_from_checkpoint(const CheckpointFile& file, SolveRequest base,
+                                     bool keep_algorithm) {
+  if (!keep_algorithm) base.algorithm = file.algorithm;
+  base.heuristic = file.heuristic;
+  base.goal = GoalSpec::of_tiles(file.goal);
+  return base;
+}
+
+}  // namespace npuzzle

@@ -1,0 +1,79 @@
+// engine/checkpoint.hpp — the checkpoint file of `npuzzle solve --checkpoint FILE` and
+// `--resume FILE`: what was being solved (algorithm, heuristic, board size, board, goal, the
+// pattern databases' checksums) and where the search stood (parallel/ida_position.hpp).
+//
+// The file is text, one `key value` line each, in a fixed order:
+//
+//   npuzzle-checkpoint 2            the format and its version (1: no partial lines; still read)
+//   algorithm ida                   ida or pida (resuming may choose the other)
+//   heuristic md                    as --heuristic takes it (pdb: the partition, "pdb:7-8")
+//   size 4x4
+//   board 14 13 15 7 …              row-major, 0 the blank
+//   goal 0 1 2 …
+//   database 1f2e… 1,2,3,4,5,6,7    one line per pattern database: payload checksum, tiles
+//   bound 50                        the iteration's bound, frontier target and built size
+//   target 16
+//   subtrees 17
+//   done 0-3,5,7-9                  the finished subtrees ("-": none)
+//   partial 4 UULDRRD               a subtree cut short (one line each, by index): the blank's
+//                                   moves from its frontier node to the node where it stopped
+//   expanded 123456 / generated … / iterations 3 / seconds 1.25
+//   next-bound 52                   the least f above the bound seen ("none" yet)
+//   iteration-expanded 1 3 9        per finished iteration ("-": none)
+//   checksum 0123456789abcdef       pdb::checksum of every byte before this line
+//
+// Invariant of a CheckpointFile returned by parse_checkpoint: the checksum matched, every field is
+// present and well formed, the board and goal are permutations of the board's cells, the board can
+// reach the goal, and the position is consistent (parallel/ida_position.hpp's invariants).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/run_board.hpp"
+#include "engine/request.hpp"
+#include "parallel/ida_position.hpp"
+
+namespace npuzzle {
+
+inline constexpr int kCheckpointVersion = 2;
+
+struct CheckpointFile {
+  Algorithm algorithm = Algorithm::Ida;  // the search that wrote it: one that keeps checkpoints
+  HeuristicChoice heuristic;             // the partition in use for pattern databases
+  RunBoard board;
+  std::vector<int> goal;
+  // One per pattern database in use, in order: "<16 hex digits of its payload checksum> <tiles>".
+  std::vector<std::string> databases;
+  IdaPosition position;
+};
+
+// The file's text, ending with its checksum line.
+std::string format_checkpoint(const CheckpointFile& file);
+// Checks and reads a checkpoint's text; throws InputError saying what is wrong (not a checkpoint,
+// another version, truncated, corrupt, inconsistent, a board that cannot reach its goal).
+CheckpointFile parse_checkpoint(std::string_view text);
+// Reads `path`; throws InputError naming the file and the fault.
+CheckpointFile read_checkpoint(const std::string& path);
+// Replaces `path` atomically (engine/file_io.hpp: a symbolic link's target is replaced, the link
+// stays); throws InputError naming the file and the system's reason. A failed write leaves the
+// previous checkpoint, and no temporary file. `npuzzle solve` checks the path before the search
+// starts (check_writable), so a directory that does not exist is refused up front.
+void write_checkpoint(const std::string& path, const CheckpointFile& file);
+
+// The request a checkpoint continues: its heuristic and goal (and its algorithm unless
+// `keep_algorithm`) over `base`, which brings the caller's limits, threads and sinks.
+SolveRequest request_from_checkpoint(const CheckpointFile& file, SolveRequest base,
+                                     bool keep_algorithm = false);
+
+// What `npuzzle solve` asks of the searches about checkpoints (SolveRequest::checkpoint).
+struct CheckpointRequest {
+  std::string path;            // where to keep the position ("" : nowhere)
+  double every_seconds = 600;  // --checkpoint-every
+  bool resume = false;         // go on from `from`
+  std::string from_path;       // the file --resume read
+  CheckpointFile from;
+};
+
+}  // namespace npuzzle

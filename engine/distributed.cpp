@@ -1,0 +1,106 @@
+#include "engine/distributed.hpp"
+
+#include <string>
+
+#include "engine/request_message.hpp"
+
+#if NPUZZLE_MPI
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <thread>
+
+#include "parallel/mpi_world.hpp"
+#endif
+
+namespace npuzzle {
+
+#if NPUZZLE_MPI
+namespace {
+
+const std::atomic<bool>* interrupt_flag = nullptr;  // start_distributed's
+
+void run_job(const std::string& text, const LogSink& log) {
+  DistributedJobMessage job = decode_job(text);
+  job.request.limits.interrupt = interrupt_flag;
+  job.request.log = log;
+  const SolveOutcome out = solve_instance(job.request, job.board);
+  // Only rank 0's outcome of a search that ran counts (the path is there); a job that failed
+  // before its search began is this rank's to explain.
+  if (mpi::join_pending()) {
+    if (!out.error.empty()) {
+      log_to(log, LogLevel::Info,
+             "(rank " + std::to_string(mpi::rank()) + ") " + printable(out.error));
+    }
+    mpi::join(false);
+  }
+}
+
+// Polls every 100 ms; see start_distributed.
+void watchdog(pid_t parent, WatchdogExits exits) {
+  constexpr int kGraceTicks = 100;  // 10 s after an interrupt
+  int interrupted_for = 0;
+  for (;;) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    if (getppid() != parent) {
+      log_to(exits.log, LogLevel::Info,
+             "(rank " + std::to_string(mpi::rank()) + ") mpirun has ended; exiting");
+      std::_Exit(exits.mpirun_gone);
+    }
+    interrupted_for = interrupt_flag && interrupt_flag->load() ? interrupted_for + 1 : 0;
+    if (interrupted_for > kGraceTicks) {
+      log_to(exits.log, LogLevel::Info,
+             "(rank " + std::to_string(mpi::rank()) +
+                 ") interrupted, but another rank does not answer (dead?); exiting");
+      std::_Exit(exits.interrupt_unheeded);
+    }
+  }
+}
+
+}  // namespace
+
+void start_distributed(int* argc, char*** argv, const std::atomic<bool>* interrupt,
+                       WatchdogExits exits) {
+  interrupt_flag = interrupt;
+  mpi::init(argc, argv);
+  if (mpi::distributed()) std::thread(watchdog, getppid(), exits).detach();
+}
+
+bool serves_jobs() { return mpi::distributed() && mpi::rank() != 0; }
+
+void serve_jobs(const LogSink& log) {
+  while (const auto job = mpi::receive_job()) run_job(*job, log);
+  mpi::finalize();
+}
+
+void end_distributed() {
+  if (mpi::distributed()) mpi::broadcast_job("");
+  mpi::finalize();
+}
+
+int ranks_for(Algorithm algorithm) { return is_parallel(algorithm) ? mpi::size() : 1; }
+
+DistributedJob::DistributedJob(const SolveRequest& request, const RunBoard& board) {
+  if (mpi::distributed() && mpi::rank() == 0 && is_parallel(request.algorithm)) {
+    mpi::broadcast_job(encode_job(request, board));
+  }
+}
+
+DistributedJob::~DistributedJob() {
+  if (mpi::join_pending()) mpi::join(false);
+}
+
+#else
+
+void start_distributed(int*, char***, const std::atomic<bool>*, WatchdogExits) {}
+bool serves_jobs() { return false; }
+void serve_jobs(const LogSink&) {}
+void end_distributed() {}
+int ranks_for(Algorithm) { return 1; }
+DistributedJob::DistributedJob(const SolveRequest&, const RunBoard&) {}
+DistributedJob::~DistributedJob() = default;
+
+#endif
+
+}  // namespace npuzzle

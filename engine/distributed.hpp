@@ -1,0 +1,51 @@
+// engine/distributed.hpp — npuzzle under mpirun (an MPI build, -DNPUZZLE_MPI=ON): rank 0 is the
+// usual front end; every other rank serves the distributed searches rank 0 starts.
+//
+// For each instance solved with a parallel algorithm (pida, hda), rank 0's solve_instance sends the
+// request and the board to every rank (`DistributedJob`); each rank then runs the same
+// solve_instance, whose search joins the others (parallel/mpi_world.hpp's join) and runs across all
+// ranks. Only rank 0 prints. In a build without MPI, or with one rank, everything here does
+// nothing and npuzzle runs as usual.
+#pragma once
+
+#include <atomic>
+
+#include "engine/solver.hpp"
+
+namespace npuzzle {
+
+// How the watchdog ends a rank: the process exit codes (the front end's numbers) and where it says
+// why.
+struct WatchdogExits {
+  int mpirun_gone;         // mpirun has ended
+  int interrupt_unheeded;  // interrupted, but another rank does not answer
+  LogSink log;
+};
+
+// Called first in main(): starts MPI when started by mpirun (MPI builds), and a watchdog that ends
+// this process when mpirun is gone, or when `interrupt` has been set for 10 s without ending it
+// (another rank died and the search waits for it): no rank outlives its job.
+void start_distributed(int* argc, char*** argv, const std::atomic<bool>* interrupt,
+                       WatchdogExits exits);
+// True on the ranks other than 0 of an MPI run.
+bool serves_jobs();
+// Serves rank 0's jobs until it ends them (their searches stop on the interrupt given to
+// start_distributed; `log` takes their notes and a job's failure before its search began).
+void serve_jobs(const LogSink& log);
+// Called last in main() on rank 0: ends the other ranks' service, then MPI.
+void end_distributed();
+
+// The number of ranks a search with `algorithm` runs on (1 but for pida and hda under mpirun).
+int ranks_for(Algorithm algorithm);
+
+// Rank 0, in solve_instance: sends the job of a distributed search; on destruction, makes sure
+// every rank's join of that search took place, also when it ended before its search began.
+class DistributedJob {
+ public:
+  DistributedJob(const SolveRequest& request, const RunBoard& board);
+  ~DistributedJob();
+  DistributedJob(const DistributedJob&) = delete;
+  DistributedJob& operator=(const DistributedJob&) = delete;
+};
+
+}  // namespace npuzzle

@@ -1,0 +1,214 @@
+// engine/heuristic_builders.hpp — how each heuristic of the registry is built for a board.
+//
+// An entry is a struct with `kInfo` (its row of kHeuristicInfo, heuristic_registry.hpp), a
+// `fits<B>()` saying whether it exists for board B, and a static `with(request, choice, goal, f)`
+// that builds the heuristic for the board and calls f(h, abandon) with it (`abandon`: a flag the
+// heuristic sets when its inputs become invalid during the search, or nullptr). `HeuristicRegistry`
+// lists the entries in kHeuristicInfo's order (checked below). Included by the per-size units only:
+// it brings every heuristic's header.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <cstdio>
+#include <new>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/parse.hpp"
+#include "engine/heuristic_registry.hpp"
+#include "engine/pdb_watch.hpp"
+#include "engine/request.hpp"
+#include "heuristics/linear_conflict.hpp"
+#include "heuristics/manhattan.hpp"
+#include "heuristics/misplaced.hpp"
+#include "heuristics/pdb.hpp"
+#include "heuristics/walking_distance.hpp"
+
+namespace npuzzle {
+
+namespace heuristic {
+
+// An entry for a heuristic built from the goal alone, on every board.
+template <template <class> class H>
+struct Plain {
+  template <class B>
+  static constexpr bool fits() {
+    return true;
+  }
+  template <class B, class F>
+  static SearchResult with(const SolveRequest&, const HeuristicChoice&, const Goal<B>& goal,
+                           F&& f) {
+    return f(H<B>(goal), nullptr);
+  }
+};
+
+struct Misplaced : Plain<MisplacedTiles> {
+  static constexpr const HeuristicInfo& kInfo = kMisplacedInfo;
+};
+struct Md : Plain<Manhattan> {
+  static constexpr const HeuristicInfo& kInfo = kMdInfo;
+};
+struct Lc : Plain<LinearConflict> {
+  static constexpr const HeuristicInfo& kInfo = kLcInfo;
+};
+
+// max(walking distance, linear conflict); boards up to 4x4.
+struct Wd {
+  static constexpr const HeuristicInfo& kInfo = kWdInfo;
+  template <class B>
+  static constexpr bool fits() {
+    return kInfo.fits(BoardSize{B::kRows, B::kCols});
+  }
+  template <class B, class F>
+  static SearchResult with(const SolveRequest&, const HeuristicChoice&, const Goal<B>& goal,
+                           F&& f) {
+    return f(make_wd_lc(goal), nullptr);
+  }
+};
+
+// The best set in the database directory (or the partition named), reflected where it can be;
+// kDual: each view also looked up on the dual placement (heuristics/pdb.hpp; with the tables that
+// `pdbgen build --dual` adds where they are present). The first use of a set tells the request's
+// log which lookups are in use.
+template <bool kDual>
+struct PatternDatabaseLookups {
+  static constexpr HeuristicInfo kInfo = pdb_info(kDual);
+  template <class B>
+  static constexpr bool fits() {
+    return true;
+  }
+  template <class B, class F>
+  static SearchResult with(const SolveRequest& request, const HeuristicChoice& choice,
+                           const Goal<B>& goal, F&& f) {
+    const auto began = std::chrono::steady_clock::now();
+    try {  // a build of missing databases counts against the interrupt and the time limit
+      std::vector<int> goal_tiles(B::kCells);
+      for (int c = 0; c < B::kCells; ++c) {
+        goal_tiles[static_cast<std::size_t>(c)] = goal.state.tile_at(c);
+      }
+      bool first = false;
+      const auto set = watched_pdb_set(
+          request.pdb_dir, RunBoard{{B::kRows, B::kCols}, std::move(goal_tiles)}, choice.variant,
+          first, pdb::AutoBuildLimits{request.limits.interrupt, request.limits.time_seconds},
+          request.log);
+      // A table written to in place before the search ended makes its answer void (Database).
+      return with_pdb_heuristic(goal, *set, true, kDual, [&](const auto& h) {
+        if (first) log_to(request.log, LogLevel::Info, "heuristic " + describe_heuristic(h));
+        SearchResult result = f(h, set->stale.get());
+        for (const auto& table : set->all_tables()) table->expect_unchanged_on_disk();
+        return result;
+      });
+    } catch (const pdb::PdbError& e) {
+      switch (e.kind()) {
+        case pdb::ErrorKind::Usage:  // no database directory
+          throw DatabaseUnavailable(e.what(), SolveError::Usage);
+        case pdb::ErrorKind::Io:  // the directory cannot be created or written
+          throw DatabaseUnavailable(e.what(), SolveError::Input);
+        case pdb::ErrorKind::Memory:
+          throw std::bad_alloc();
+        case pdb::ErrorKind::Interrupted:  // the build was stopped: no file was left
+        case pdb::ErrorKind::TimeLimit: {
+          SearchResult stopped;
+          stopped.status = Status::Limit;
+          stopped.stats.seconds =
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+          stopped.reason = e.kind() == pdb::ErrorKind::TimeLimit ? StopReason::TimeLimit
+                                                                 : StopReason::Interrupted;
+          return stopped;
+        }
+        case pdb::ErrorKind::Database:
+        case pdb::ErrorKind::Missing:
+          break;
+      }
+      throw InputError(e.what());
+    }
+  }
+};
+
+using Pdb = PatternDatabaseLookups<false>;
+using PdbDual = PatternDatabaseLookups<true>;
+
+}  // namespace heuristic
+
+// The heuristic object `h`, built for `choice`, as the outcome names it: for pattern databases the
+// partition in use (the best present when none was named) and whether the reflection about the
+// diagonal is looked up too; the choice itself for the others.
+template <class B, class H>
+HeuristicUsed heuristic_used(const H& h, const HeuristicChoice& choice) {
+  if constexpr (kIsPatternDatabases<H>) {
+    return {HeuristicChoice{choice.index, h.set().partition.label()}, h.reflected()};
+  } else {
+    return {choice, false};
+  }
+}
+
+// The pattern databases the heuristic object `h` looks up, one "<16 hex digits of the payload
+// checksum> <tiles, comma separated>" each, in order (checkpoints name them so a resume can check
+// it uses the same tables); empty for the heuristics without databases.
+template <class B, class H>
+std::vector<std::string> database_identities(const H& h) {
+  if constexpr (kIsPatternDatabases<H>) {
+    std::vector<std::string> identities;
+    // The dual lookups' other tables count too when they are used.
+    for (const auto& table : h.dual() ? h.set().all_tables() : h.set().tables) {
+      char checksum[17];
+      std::snprintf(checksum, sizeof checksum, "%016llx",
+                    static_cast<unsigned long long>(table->meta().payload_checksum));
+      std::string tiles;
+      for (int t : table->meta().tiles) {
+        if (!tiles.empty()) tiles += ',';
+        tiles += std::to_string(t);
+      }
+      identities.push_back(std::string(checksum) + " " + tiles);
+    }
+    return identities;
+  } else {
+    return {};
+  }
+}
+
+template <class... Entry>
+struct HeuristicList {
+  static_assert(sizeof...(Entry) == kHeuristicInfo.size(), "an entry for every heuristic");
+  static_assert(
+      [] {
+        std::size_t i = 0;
+        return ((std::string_view(Entry::kInfo.name) == kHeuristicInfo[i++].name) && ...);
+      }(),
+      "the entries in kHeuristicInfo's order");
+
+  // Builds the heuristic of `choice` for board B and returns f(h, abandon).
+  template <class B, class F>
+  static SearchResult with(const SolveRequest& request, const HeuristicChoice& choice,
+                           const Goal<B>& goal, F&& f) {
+    std::size_t index = 0;
+    SearchResult result;
+    const bool found = ((index++ == choice.index &&
+                         (result = with_entry<Entry>(request, choice, goal, f), true)) ||
+                        ...);
+    if (!found) throw UsageError("--heuristic: no such heuristic");
+    return result;
+  }
+
+ private:
+  template <class E, class B, class F>
+  static SearchResult with_entry(const SolveRequest& request, const HeuristicChoice& choice,
+                                 const Goal<B>& goal, F& f) {
+    if constexpr (E::template fits<B>()) {
+      return E::with(request, choice, goal, f);
+    } else {
+      throw UsageError("--heuristic " + choice.name() + " is not available for " + B::name());
+    }
+  }
+};
+
+// The registry, in the order the help lists the heuristics.
+using HeuristicRegistry = HeuristicList<heuristic::Misplaced, heuristic::Md, heuristic::Lc,
+                                        heuristic::Wd, heuristic::Pdb, heuristic::PdbDual>;
+
+}  // namespace npuzzle

@@ -1,0 +1,96 @@
+// engine/heuristic_registry.hpp — the heuristic registry: every heuristic the front end offers,
+// once.
+//
+// `kHeuristicInfo` is the table (name, help text, the argument it takes after ':' if any, the
+// boards it fits); the name parser, the help and error texts read it (registry.cpp). How each one
+// is built for a board lives in engine/heuristic_builders.hpp, which the per-size units alone
+// include, with its entries in the same order (checked there at compile time). Adding a heuristic:
+// its header in heuristics/, its row here and its entry there.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/run_board.hpp"
+#include "engine/request.hpp"
+
+namespace npuzzle {
+
+struct HeuristicInfo {
+  const char* name;  // on the command line: --heuristic NAME
+  const char* help;  // what it is, for --help ("" when the name says it)
+  // Heuristics that take an argument after ':' (else all nullptr): its name in the help, what it
+  // may be, and examples for error messages. check_argument throws UsageError when the argument
+  // does not fit the board (checked before any search).
+  const char* argument = nullptr;
+  const char* argument_help = nullptr;
+  const char* argument_examples = nullptr;
+  void (*check_argument)(const std::string& argument, const RunBoard& goal) = nullptr;
+  // The longest side of the boards it is built for (0: every board); checked before any search.
+  int max_side = 0;
+  // Looks up pattern databases (which may be missing, or built on first use).
+  bool uses_databases = false;
+
+  constexpr bool fits(BoardSize size) const {
+    return max_side == 0 || std::max(size.rows, size.cols) <= max_side;
+  }
+};
+
+namespace heuristic {
+void check_pdb_partition(const std::string& partition, const RunBoard& goal);
+}  // namespace heuristic
+
+// clang-format off
+inline constexpr HeuristicInfo kMisplacedInfo{.name = "misplaced", .help = ""};
+inline constexpr HeuristicInfo kMdInfo{.name = "md", .help = "Manhattan"};
+inline constexpr HeuristicInfo kLcInfo{.name = "lc", .help = "linear conflict"};
+inline constexpr HeuristicInfo kWdInfo{
+    .name = "wd", .help = "walking distance (boards up to 4x4)", .max_side = 4};
+// clang-format on
+// The best set in the database directory (or the partition named), reflected where it can be;
+// the dual one also looks each set up on the dual placement.
+inline constexpr HeuristicInfo pdb_info(bool dual) {
+  return {.name = dual ? "pdb-dual" : "pdb",
+          .help = dual ? "pdb, each set also looked up on the dual placement"
+                       : "the best pattern databases present",
+          .argument = "PARTITION",
+          .argument_help =
+              "7-8, 6-6-3, 5-5-5, 6-6-6-6+7-7-7-3, 6-6-6-6, 7-7-7-3, full, or tile lists "
+              "1,2,3/4,5,6; several joined by + for the largest of their sums",
+          .argument_examples =
+              dual ? "pdb-dual:7-8 or pdb-dual:1,2,3/4,5,6" : "pdb:7-8 or pdb:1,2,3/4,5,6",
+          .check_argument = &heuristic::check_pdb_partition,
+          .uses_databases = true};
+}
+
+// The registry, in the order the help lists the heuristics.
+inline constexpr std::array kHeuristicInfo = {kMisplacedInfo, kMdInfo,         kLcInfo,
+                                              kWdInfo,        pdb_info(false), pdb_info(true)};
+
+// The heuristic a search ran with, as its outcome reports it: the registry's entry and, for pattern
+// databases, the partition in use (named, or its tile lists) and whether its reflection about the
+// diagonal was looked up too. name() prints it: "none" (a search without a heuristic), "lc",
+// "pdb:7-8+reflection", "pdb-dual:1,2,3/4,5,6".
+struct HeuristicUsed {
+  std::optional<HeuristicChoice> choice;  // nullopt: the search takes no heuristic (BFS)
+  bool reflection = false;
+
+  bool none() const { return !choice; }
+  std::string name() const;
+  friend bool operator==(const HeuristicUsed&, const HeuristicUsed&) = default;
+};
+
+// nullopt (with `error` set) for an unknown name, or an argument after ':' the heuristic does not
+// take.
+std::optional<HeuristicChoice> parse_heuristic(const std::string& text, std::string& error);
+// The heuristic used when none is given, for a board of that size: pattern databases on 4x4.
+HeuristicChoice default_heuristic(BoardSize size);
+// What a solve that did not name its heuristic uses when the databases cannot be had: lc.
+HeuristicChoice default_heuristic_without_databases();
+std::string heuristic_help();  // "misplaced, md (Manhattan), …, pdb:PARTITION (7-8, …)"
+
+}  // namespace npuzzle

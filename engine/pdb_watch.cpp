@@ -1,0 +1,65 @@
+#include "engine/pdb_watch.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <functional>
+#include <mutex>
+#include <stop_token>
+#include <thread>
+
+#include "heuristics/pdb_cache.hpp"
+
+namespace npuzzle {
+namespace {
+
+// Checks the files of the sets it holds every kInterval, on one thread started with the first set;
+// marks a set stale when one of its tables changed on disk. Stopped and joined at exit.
+class DiskWatcher {
+ public:
+  static constexpr std::chrono::milliseconds kInterval{100};
+
+  void add(std::shared_ptr<const pdb::PdbSet> set) {
+    std::lock_guard lock(mutex_);
+    sets_.push_back(std::move(set));
+    if (!thread_.joinable()) thread_ = std::jthread([this](std::stop_token stop) { loop(stop); });
+  }
+
+ private:
+  void loop(std::stop_token stop) {
+    std::unique_lock lock(mutex_);
+    while (!stop.stop_requested()) {
+      wake_.wait_for(lock, stop, kInterval, [] { return false; });
+      for (const auto& set : sets_) {
+        if (set->stale->load(std::memory_order_relaxed)) continue;
+        const auto tables = set->all_tables();
+        const bool changed = std::any_of(tables.begin(), tables.end(), [](const auto& table) {
+          return table->changed_on_disk();
+        });
+        if (changed) set->stale->store(true, std::memory_order_relaxed);
+      }
+    }
+  }
+
+  std::mutex mutex_;
+  std::condition_variable_any wake_;
+  std::vector<std::shared_ptr<const pdb::PdbSet>> sets_;
+  std::jthread thread_;  // last: stopped and joined before the rest is destroyed
+};
+
+}  // namespace
+
+std::shared_ptr<const pdb::PdbSet> watched_pdb_set(const std::string& dir, const RunBoard& goal,
+                                                   const std::string& partition, bool& first,
+                                                   const pdb::AutoBuildLimits& limits,
+                                                   const LogSink& log) {
+  static DiskWatcher watcher;
+  std::function<void(const std::string&)> notes;  // empty: silent
+  if (log) notes = [&log](const std::string& line) { log(LogLevel::Info, line); };
+  auto set = pdb::cached_set(dir, goal.size.rows, goal.size.cols, goal.tiles, partition, notes,
+                             &first, limits);
+  if (first) watcher.add(set);
+  return set;
+}
+
+}  // namespace npuzzle

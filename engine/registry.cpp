@@ -1,0 +1,142 @@
+// Names, parsers and help texts of the algorithm and heuristic registries, all read from the
+// registries' kInfo tables (algorithm_registry.hpp, heuristic_registry.hpp).
+#include <algorithm>
+#include <cctype>
+
+#include "engine/algorithm_registry.hpp"
+#include "engine/heuristic_registry.hpp"
+#include "heuristics/pdb_catalogue.hpp"
+
+namespace npuzzle {
+namespace {
+
+std::string join(const std::vector<std::string>& parts, const char* separator) {
+  std::string out;
+  for (const std::string& part : parts) out += (out.empty() ? "" : separator) + part;
+  return out;
+}
+
+std::optional<std::size_t> find_heuristic(std::string_view name) {
+  for (std::size_t i = 0; i < kHeuristicInfo.size(); ++i) {
+    if (name == kHeuristicInfo[i].name) return i;
+  }
+  return std::nullopt;
+}
+
+// "misplaced, md, lc, wd, pdb, pdb:PARTITION such as pdb:7-8 or pdb:1,2,3/4,5,6"
+std::string heuristic_names() {
+  std::vector<std::string> names;
+  for (const HeuristicInfo& h : kHeuristicInfo) names.emplace_back(h.name);
+  for (const HeuristicInfo& h : kHeuristicInfo) {
+    if (h.argument) {
+      names.push_back(std::string(h.name) + ":" + h.argument + " such as " + h.argument_examples);
+    }
+  }
+  return join(names, ", ");
+}
+
+}  // namespace
+
+// ---- algorithms ----
+
+const char* algorithm_name(Algorithm a) { return algorithm_info(a).name; }
+
+std::optional<Algorithm> parse_algorithm(std::string_view text) {
+  for (const AlgorithmInfo& info : kAlgorithmInfo) {
+    if (text == info.name) return info.id;
+  }
+  return std::nullopt;
+}
+
+bool is_parallel(Algorithm a) { return algorithm_info(a).threads; }
+
+std::string algorithm_names() {
+  std::vector<std::string> names;
+  for (const AlgorithmInfo& info : kAlgorithmInfo) names.emplace_back(info.name);
+  return join(names, ", ");
+}
+
+std::string algorithm_help() {
+  std::vector<std::string> items;
+  for (const AlgorithmInfo& info : kAlgorithmInfo) {
+    items.push_back(std::string(info.name) + " (" + info.help + ")");
+  }
+  return join(items, ", ");
+}
+
+std::string algorithms_with(bool AlgorithmInfo::*flag) {
+  std::vector<std::string> names;
+  for (const AlgorithmInfo& info : kAlgorithmInfo) {
+    if (info.*flag) names.emplace_back(info.name);
+  }
+  return join(names, ", ");
+}
+
+// ---- heuristics ----
+
+std::string HeuristicChoice::name() const {
+  std::string out = kHeuristicInfo[index].name;
+  if (!variant.empty()) out += ":" + variant;
+  return out;
+}
+
+std::string HeuristicUsed::name() const {
+  if (!choice) return "none";
+  return choice->name() + (reflection ? "+reflection" : "");
+}
+
+std::optional<HeuristicChoice> parse_heuristic(const std::string& text, std::string& error) {
+  const std::size_t colon = text.find(':');
+  const std::string base = text.substr(0, colon);
+  const auto index = find_heuristic(base);
+  if (!index) {
+    error = "unknown heuristic '" + text + "' (" + heuristic_names() + ")";
+    return std::nullopt;
+  }
+  const HeuristicInfo& info = kHeuristicInfo[*index];
+  if (colon == std::string::npos) return HeuristicChoice{*index, {}};
+  std::string argument = text.substr(colon + 1);
+  if (info.argument && !argument.empty()) return HeuristicChoice{*index, argument};
+  if (info.argument) {
+    std::string what = info.argument;
+    std::transform(what.begin(), what.end(), what.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    error = "'" + text + "' names no " + what + " (" + info.argument_examples + ")";
+  } else {
+    std::vector<std::string> taking;
+    for (const HeuristicInfo& h : kHeuristicInfo) {
+      if (h.argument) taking.emplace_back(h.name);
+    }
+    error = "'" + base + "' takes no ':' argument (only " + join(taking, ", ") + " does)";
+  }
+  return std::nullopt;
+}
+
+HeuristicChoice default_heuristic(BoardSize size) {
+  return {*find_heuristic(size == BoardSize{4, 4} ? "pdb" : "lc"), {}};
+}
+
+HeuristicChoice default_heuristic_without_databases() { return {*find_heuristic("lc"), {}}; }
+
+std::string heuristic_help() {
+  std::vector<std::string> items;
+  for (const HeuristicInfo& h : kHeuristicInfo) {
+    items.push_back(std::string(h.name) + (*h.help ? std::string(" (") + h.help + ")" : ""));
+  }
+  for (const HeuristicInfo& h : kHeuristicInfo) {
+    if (h.argument) {
+      items.push_back(std::string(h.name) + ":" + h.argument + " (" + h.argument_help + ")");
+    }
+  }
+  return join(items, ", ") + "; default: the best for the board";
+}
+
+void heuristic::check_pdb_partition(const std::string& partition, const RunBoard& goal) {
+  try {
+    pdb::parse_partition(partition, goal.size.rows, goal.size.cols, goal.tiles);
+  } catch (const pdb::PdbError& e) {
+    throw UsageError(e.what());
+  }
+}
+
+}  // namespace npuzzle

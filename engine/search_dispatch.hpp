@@ -1,0 +1,111 @@
+// engine/search_dispatch.hpp — runs a request's algorithm, one family of searches at a time.
+//
+// `run_family<F>(request, h, goal, start)` runs request.algorithm, which must belong to family F
+// (kAlgorithmInfo), with heuristic h; `run_without_heuristic` runs BFS. Each per-size translation
+// unit instantiates one family (engine/board_dispatch.hpp), so a unit compiles only that
+// family's searches: the depth-first searches (IDA*, parallel IDA*), HDA*, or the textbook searches
+// (BFS, A*, greedy, DFBnB). Included by the per-size units only.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+#include "core/astar.hpp"
+#include "core/bfs.hpp"
+#include "core/dfbnb.hpp"
+#include "core/greedy.hpp"
+#include "core/ida_star.hpp"
+#include "parallel/hda_star.hpp"
+#if NPUZZLE_MPI
+#include "core/parse.hpp"  // InputError
+#include "parallel/mpi_hda.hpp"
+#include "parallel/mpi_pida.hpp"
+#endif
+#include "engine/algorithm_registry.hpp"
+#include "engine/request.hpp"
+#include "parallel/parallel_ida.hpp"
+
+namespace npuzzle {
+namespace dispatch {
+
+#if NPUZZLE_MPI
+// True when this search is a distributed job (engine/distributed.hpp) that every rank joins.
+inline bool distributed() {
+  if (!mpi::join_pending()) return false;
+  if (!mpi::join(true)) throw InputError("another MPI rank could not start the search");
+  return true;
+}
+#endif
+
+// The search's options with --tie-break if given (else the search's own default).
+template <class Options>
+Options with_tie_break(const SolveRequest& r) {
+  Options options;
+  if (r.tie_break) options.tie_break = *r.tie_break;
+  return options;
+}
+
+[[noreturn]] inline void wrong_family(Algorithm a) {
+  throw std::logic_error(std::string("internal error: ") + algorithm_name(a) +
+                         " dispatched to another family's unit");
+}
+
+}  // namespace dispatch
+
+template <SearchFamily F, class B, Heuristic H>
+SearchResult run_family(const SolveRequest& r, const H& h, const Goal<B>& goal,
+                        const State<B>& start) {
+  if constexpr (F == SearchFamily::DepthFirst) {
+    switch (r.algorithm) {
+      case Algorithm::Ida:
+        if (r.checkpointing) {  // split into the subtrees a checkpoint names, on one thread
+          SearchResult result =
+              parallel_ida_star(h, goal, start, r.limits, 1, r.progress, r.checkpointing);
+          result.stats.expanded_per_worker.clear();
+          return result;
+        }
+        return ida_star(h, goal, start, r.limits, r.progress);
+      case Algorithm::Pida:
+#if NPUZZLE_MPI
+        if (dispatch::distributed()) {
+          if (r.checkpointing)
+            throw UsageError("--checkpoint and --resume do not work under mpirun");
+          return mpi_parallel_ida_star(h, goal, start, r.limits, r.threads, r.progress);
+        }
+#endif
+        return parallel_ida_star(h, goal, start, r.limits, r.threads, r.progress, r.checkpointing);
+      default:
+        break;
+    }
+  } else if constexpr (F == SearchFamily::HashDistributed) {
+    if (r.algorithm == Algorithm::Hda) {
+#if NPUZZLE_MPI
+      if (dispatch::distributed()) return mpi_hda_star(h, goal, start, r.limits, r.owner_hash);
+#endif
+      return hda_star(h, goal, start, r.limits, HdaOptions{r.threads, r.owner_hash});
+    }
+  } else {
+    switch (r.algorithm) {
+      case Algorithm::AStar:
+        return astar(h, goal, start, r.limits, dispatch::with_tie_break<AStarOptions>(r));
+      case Algorithm::DfBnb:
+        return dfbnb(h, goal, start, r.limits);
+      case Algorithm::Greedy:
+        return greedy(h, goal, start, r.limits, dispatch::with_tie_break<GreedyOptions>(r));
+      default:
+        break;
+    }
+  }
+  dispatch::wrong_family(r.algorithm);
+}
+
+// Runs request.algorithm, one that takes no heuristic (AlgorithmInfo::heuristic false: the
+// textbook family's BFS).
+template <class B>
+SearchResult run_without_heuristic(const SolveRequest& r, const Goal<B>& goal,
+                                   const State<B>& start) {
+  if (r.algorithm != Algorithm::Bfs) dispatch::wrong_family(r.algorithm);
+  return bfs(goal, start, r.limits);
+}
+
+}  // namespace npuzzle

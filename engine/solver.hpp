@@ -1,0 +1,55 @@
+// engine/solver.hpp — solving one board: the outcome, and the entry that the front ends call.
+//
+// `solve_instance` (solver.cpp) checks the board against the goal (size, solvability: an unsolvable
+// board is never searched) and calls `solve_on_board<F, R, C>` for the board's size and the family
+// F of the request's algorithm. That template is where the run-time choices of a request (board
+// size, algorithm, heuristic) become compile-time types: it is defined in board_dispatch.hpp and
+// explicitly instantiated in generated translation units (engine/solve_board.cpp.in,
+// configured by tools/CMakeLists.txt) for every size of core/board_sizes.hpp and every family, so
+// they compile in parallel and every other file sees only the declarations below, without the
+// searches. The algorithms and heuristics come from their registries (algorithm_registry.hpp,
+// heuristic_registry.hpp).
+//
+// Invariant of every SolveOutcome with status Solved: its path was replayed from the start and ends
+// on the goal (a failed replay becomes an internal error, never printed as a solution).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/goal.hpp"
+#include "core/run_board.hpp"
+#include "core/search_types.hpp"
+#include "engine/algorithm_registry.hpp"
+#include "engine/heuristic_registry.hpp"
+#include "engine/request.hpp"
+
+namespace npuzzle {
+
+struct SolveOutcome {
+  SearchResult result;
+  HeuristicUsed heuristic;  // as used (the partition in use, the reflection); none for BFS
+  int threads = 1;          // threads the search ran on (per rank)
+  int ranks = 1;            // MPI ranks it ran on (pida, hda under mpirun)
+  std::string error;        // set when the instance could not be searched: what went wrong
+  SolveError error_kind = SolveError::Input;  // with `error`: an option or the input
+  std::string unsolvable_note;                // Unsolvable found before the search: why
+
+  bool failed() const { return !error.empty(); }
+  bool solved() const { return !failed() && result.status == Status::Solved; }
+  std::string status_name() const;  // "solved", "unsolvable", "limit", "out-of-memory", "error"
+  std::string reason() const;       // why there is no solution: the note or the stop reason
+};
+
+// Solves one board (already a valid permutation of its cells).
+SolveOutcome solve_instance(const SolveRequest& request, const RunBoard& board);
+
+// Searches from `tiles` (solvable relative to request.goal, checked by the caller) with the
+// request's algorithm, of family F, and `heuristic`, and replays the path it returns. Defined in
+// board_dispatch.hpp; instantiated for each size of NPUZZLE_BOARD_SIZES and each family.
+template <SearchFamily F, int R, int C>
+SolveOutcome solve_on_board(const SolveRequest& request, const HeuristicChoice& heuristic,
+                            const std::vector<int>& tiles);
+
+}  // namespace npuzzle

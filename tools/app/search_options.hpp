@@ -1,0 +1,38 @@
+// tools/app/search_options.hpp — the search options as the command line writes them, and their
+// one translation into a typed SolveRequest (the command line's source of requests:
+// engine/request.hpp), with the checks and messages of the command line.
+//
+// request_from_words checks every text and throws UsageError (exit code 1); nothing here depends
+// on CLI11.
+#pragma once
+
+#include <atomic>
+#include <set>
+#include <string>
+
+#include "engine/option_use.hpp"
+#include "engine/request.hpp"
+
+namespace npuzzle {
+
+// Options of `solve` and `bench` that choose and bound the search.
+struct SearchOptions {
+  std::string algorithm = "ida";
+  std::string heuristic;  // "" for the default of each board size
+  std::string tie_break;  // "" for the algorithm's default
+  std::string owner_hash = "abstract-zobrist";
+  double time_limit = 0;
+  std::string node_limit;  // checked by parse_count
+  std::string memory_limit;
+  std::string pdb_dir;
+  std::set<std::string> given;  // the options given on the command line ("--tie-break", …)
+};
+
+// The options of `given` (flags as written, "--tie-break") that only some algorithms take.
+std::set<SearchOption> given_search_options(const std::set<std::string>& given);
+
+// Checks the options and fills a request (its goal, threads, log and progress are left to the
+// caller) whose interrupt flag is `interrupt`.
+SolveRequest request_from_words(const SearchOptions& options, const std::atomic<bool>* interrupt);
+
+}  // namespace npuzzle
