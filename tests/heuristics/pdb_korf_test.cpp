@@ -148,7 +148,7 @@ TEST_F(KorfPdb, ReusesFilesAndNamesTheCommandForMissing78) {
     pdb::find_or_build(*dir_, 4, 4, g, "78", options);
     ADD_FAILURE() << "7-8 loaded from a directory without it";
   } catch (const pdb::PdbError& e) {
-    EXPECT_EQ(e.exit_code(), ExitCode::Input);
+    EXPECT_EQ(e.kind(), pdb::ErrorKind::Missing);
     EXPECT_NE(
         std::string(e.what()).find(
             "pdbgen build --size 4x4 --partition 7-8 --goal blank-first --dir " + dir_->string()),
