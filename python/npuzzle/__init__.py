@@ -21,6 +21,7 @@ them.
 
 import logging
 import operator
+import os
 import secrets
 from collections import namedtuple
 
@@ -215,8 +216,13 @@ def random_boards(size="4x4", count=1, seed=None, goal="blank-first", walk=None)
     boards as ``npuzzle random --seed``), or with ``walk=N`` random walks of N moves from it."""
     if seed is None:
         seed = secrets.randbits(64)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
+    try:
+        seed_value = None if isinstance(seed, bool) else operator.index(seed)
+    except TypeError:
+        seed_value = None
+    if seed_value is None or not 0 <= seed_value < 1 << 64:
         raise ValueError(f"--seed: {seed!r} is not a non-negative integer")
+    seed = seed_value
     parts = _npuzzle.random_boards(_size_text(size), _count("count", count, _INT_MAX), seed,
                                    _goal_text(goal),
                                    -1 if walk is None else _count("walk", walk, _INT_MAX))
@@ -228,16 +234,50 @@ _UINT64_MAX = (1 << 64) - 1  # node_limit, as the command line's --node-limit
 
 
 def _count(name, value, most):
-    """``value`` as a whole number from 0 to ``most`` (None: 0); ValueError for anything else,
-    since a Python int past the engine's type would not even reach its checks."""
+    """``value`` as a whole number from 0 to ``most`` (None: 0); any integer type (numpy's too)
+    but bool; ValueError for anything else, since a Python int past the engine's type would not
+    even reach its checks."""
     if value is None:
         return 0
     option = f"--{name.replace('_', '-')}"
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+    try:
+        number = None if isinstance(value, bool) else operator.index(value)
+    except TypeError:
+        number = None
+    if number is None or number < 0:
         raise ValueError(f"{option}: {value!r} is not a count >= 0")
-    if value > most:
+    if number > most:
         raise ValueError(f"{option}: {value!r} is too large")
+    return number
+
+
+def _text(name, value, path=False):
+    """A keyword that names something (an algorithm, a heuristic, a directory …) as a str; None:
+    not given (""). TypeError for another type; ValueError for a path with a NUL byte, which no
+    file system takes (refused before anything is created)."""
+    if value is None:
+        return ""
+    if path and isinstance(value, os.PathLike):
+        value = os.fspath(value)
+    if not isinstance(value, str):
+        raise TypeError(f"--{name.replace('_', '-')}: {value!r} is not a string")
+    if path and "\0" in value:
+        raise ValueError(f"--{name.replace('_', '-')}: {value!r} holds a NUL byte")
     return value
+
+
+def _seconds(value):
+    """A time limit in seconds as a float (None: 0); ValueError for anything but a real number,
+    numpy's too, that a float holds."""
+    if value is None:
+        return 0.0
+    try:
+        if isinstance(value, (bool, str, bytes)):
+            raise TypeError
+        seconds = float(value)
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError(f"--time-limit: {value!r} is not a number of seconds >= 0") from None
+    return seconds
 
 
 def _goal_tiles(goal):
@@ -254,21 +294,24 @@ def _goal_tiles(goal):
 
 def _options(goal, algorithm, algo, heuristic, tie_break, owner_hash, threads, time_limit,
              node_limit, mem_limit, pdb_dir, quiet):
-    """The keywords as the extension takes them, checked where Python's types could slip by."""
-    if algo is not None and algorithm is not None and algo != algorithm:
+    """The keywords as the extension takes them, checked where Python's types could slip by.
+    A keyword left at None is not given."""
+    algorithm, algo = _text("algorithm", algorithm), _text("algo", algo)
+    if algo and algorithm and algo != algorithm:
         raise ValueError("give algorithm= or algo=, not both")
-    if time_limit is None:
-        time_limit = 0
-    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
-        raise ValueError(f"--time-limit: {time_limit!r} is not a number of seconds >= 0")
+    if mem_limit is not None and not isinstance(mem_limit, str):
+        mem_limit = _count("mem_limit", mem_limit, _UINT64_MAX)
     goal_tiles = _goal_tiles(goal)
-    return {"algorithm": algorithm or algo or "ida", "heuristic": heuristic or "",
-            "goal": "" if goal_tiles else (goal or "blank-first"), "goal_tiles": goal_tiles,
-            "quiet": bool(quiet), "tie_break": tie_break or "",
-            "owner_hash": owner_hash or "",
-            "threads": _count("threads", threads, _INT_MAX), "time_limit": float(time_limit),
+    return {"algorithm": algorithm or algo or "ida", "heuristic": _text("heuristic", heuristic),
+            "goal": "" if goal_tiles else (_text("goal", goal) or "blank-first"),
+            "goal_tiles": goal_tiles, "quiet": bool(quiet),
+            "tie_break": _text("tie_break", tie_break),
+            "owner_hash": _text("owner_hash", owner_hash),
+            "threads": 1 if threads is None else _count("threads", threads, _INT_MAX),
+            "time_limit": _seconds(time_limit),
             "node_limit": _count("node_limit", node_limit, _UINT64_MAX),
-            "mem_limit": "" if mem_limit is None else str(mem_limit), "pdb_dir": pdb_dir or ""}
+            "mem_limit": "" if mem_limit is None else str(mem_limit),
+            "pdb_dir": _text("pdb_dir", pdb_dir, path=True)}
 
 
 def solve(board, *, goal="blank-first", algorithm=None, heuristic=None, tie_break=None,

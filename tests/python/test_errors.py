@@ -165,3 +165,44 @@ def test_the_largest_node_limit_is_taken():
         npuzzle.solve("1 0 2 3 4 5 6 7 8", threads=2**31 - 1)
     with pytest.raises(ValueError, match="--count: -1 is not a count >= 0"):
         npuzzle.random_boards(size="3x3", count=-1)
+
+
+def test_keywords_left_at_none_are_not_given():
+    r = npuzzle.solve("1 2 3 4 5 6 7 0 8", goal="blank-last", threads=None, time_limit=None,
+                      node_limit=None, mem_limit=None, pdb_dir=None, tie_break=None,
+                      owner_hash=None, heuristic=None, algorithm=None)
+    assert r.status == "solved" and r.length == 1 and r.threads == 1
+
+
+def test_numpy_integers_are_integers():
+    numpy = pytest.importorskip("numpy")
+    r = npuzzle.solve("1 2 3 4 5 6 7 0 8", threads=numpy.int64(1), node_limit=numpy.uint32(1000),
+                      time_limit=numpy.float64(10), algorithm="astar", heuristic="md",
+                      mem_limit=numpy.int64(1 << 30))
+    assert r.status == "solved"
+    goal = numpy.array([1, 2, 3, 4, 5, 6, 7, 8, 0])
+    assert npuzzle.solve("1 2 3 4 5 6 7 0 8", goal=goal).length == 1
+    assert npuzzle.random_boards(size="3x3", seed=numpy.int64(7)) == npuzzle.random_boards(
+        size="3x3", seed=7)
+
+
+@pytest.mark.parametrize("keywords,error,message", [
+    ({"goal": [1.0, 2, 3, 4, 5, 6, 7, 8, 0]}, ValueError, "--goal"),
+    ({"algorithm": 5}, TypeError, "--algorithm: 5 is not a string"),
+    ({"heuristic": 5}, TypeError, "--heuristic: 5 is not a string"),
+    ({"pdb_dir": 5}, TypeError, "--pdb-dir: 5 is not a string"),
+    ({"time_limit": 10**400}, ValueError, "--time-limit"),
+    ({"time_limit": "10"}, ValueError, "--time-limit"),
+    ({"threads": 1.5}, ValueError, "--threads"),
+])
+def test_wrong_types_raise_with_a_message(keywords, error, message):
+    with pytest.raises(error) as caught:
+        npuzzle.solve("1 2 3 4 5 6 7 0 8", **keywords)
+    assert message in str(caught.value)
+
+
+def test_a_path_with_a_nul_byte_creates_nothing(tmp_path):
+    wanted = tmp_path / "pdb"
+    with pytest.raises(ValueError, match="NUL"):
+        npuzzle.solve("1 2 3 4 5 6 7 0 8", heuristic="pdb", pdb_dir=str(wanted) + "\0more")
+    assert not wanted.exists()
