@@ -51,7 +51,7 @@ TEST(Korf100, IdaStarLinearConflictSolvesTheShallowInstancesOptimally) {
     ASSERT_TRUE(goal.reachable_from(start)) << "instance " << inst.id;
     const SearchResult r = ida_star(lc, goal, start, Limits{});
     ASSERT_EQ(r.status, Status::Solved) << "instance " << inst.id;
-    EXPECT_TRUE(replay_reaches(start, r.path, goal.state)) << "instance " << inst.id;
+    EXPECT_TRUE(testing::replays_to(start, r.path, goal.state)) << "instance " << inst.id;
     EXPECT_EQ(static_cast<int>(r.path.size()), inst.length) << "instance " << inst.id;
     EXPECT_TRUE(r.optimal);
     ++solved;

@@ -102,7 +102,7 @@ void solve_korf100(const pdb::PdbSet& set) {
     const SearchResult result = ida_star(h, goal, s, Limits{});
     ASSERT_EQ(result.status, Status::Solved) << "instance " << inst.id;
     EXPECT_EQ(static_cast<int>(result.path.size()), inst.length) << "instance " << inst.id;
-    EXPECT_TRUE(replay_reaches(s, result.path, goal.state)) << "instance " << inst.id;
+    EXPECT_TRUE(testing::replays_to(s, result.path, goal.state)) << "instance " << inst.id;
     EXPECT_LE(h.estimate(h.init(s)), inst.length) << "instance " << inst.id;
     expanded += result.stats.expanded;
     generated += result.stats.generated;

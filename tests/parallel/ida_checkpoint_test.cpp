@@ -12,6 +12,7 @@
 #include "core/goal.hpp"
 #include "heuristics/manhattan.hpp"
 #include "parallel/parallel_ida.hpp"
+#include "tests/core/test_support.hpp"
 
 namespace npuzzle {
 namespace {
@@ -41,7 +42,7 @@ class IdaCheckpoint : public ::testing::Test {
   void expect_optimal(const SearchResult& r) const {
     ASSERT_EQ(r.status, Status::Solved);
     EXPECT_EQ(r.path.size(), kKorf12Length);
-    EXPECT_TRUE(replay_reaches(start, r.path, goal.state));
+    EXPECT_TRUE(testing::replays_to(start, r.path, goal.state));
   }
 };
 

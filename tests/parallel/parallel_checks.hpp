@@ -90,7 +90,7 @@ void expect_optimal(Algo algo, const H& h, const Goal<B>& goal, const State<B>& 
   ASSERT_EQ(r.status, Status::Solved);
   EXPECT_TRUE(r.optimal);
   EXPECT_EQ(static_cast<int>(r.path.size()), expected);
-  EXPECT_TRUE(replay_reaches(start, r.path, goal.state));
+  EXPECT_TRUE(testing::replays_to(start, r.path, goal.state));
   EXPECT_EQ(r.stats.expanded_per_worker.size(), static_cast<std::size_t>(threads));
   EXPECT_EQ(std::accumulate(r.stats.expanded_per_worker.begin(), r.stats.expanded_per_worker.end(),
                             std::uint64_t{0}),
