@@ -87,8 +87,12 @@ struct VerifyReport {
 // exactly the goal placement has distance 0; every placement is reached (when the pattern holds all
 // tiles, exactly the placements of the goal's parity); every entry is at least the pattern's
 // Manhattan distance (by the encoding); every reached placement but the goal has a neighbouring
-// placement (one pattern tile slid into an adjacent free cell) with a smaller distance; and when
-// the pattern holds all tiles (exact distances), neighbours differ by exactly one.
+// placement (one pattern tile slid into an adjacent free cell) with a smaller distance; no
+// neighbour of a placement whose free cells form one region (or of the goal placement, through
+// the goal blank's region) is more than one farther; and when the pattern holds all tiles (exact
+// distances), neighbours differ by exactly one. Where free cells are split into regions an entry is
+// the least over them, which these checks of neighbouring entries cannot pin down: a wrong entry
+// there may pass (tests/heuristics/pdb_verify_test.cpp says which breaks must be found).
 VerifyReport verify_table(const PdbTable& table, int threads = 0);
 
 }  // namespace npuzzle::pdb

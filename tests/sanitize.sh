@@ -36,7 +36,7 @@ configure_and_build() {
   if (($# > 0)); then targets=(--target "$@"); fi
   cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNPUZZLE_SANITIZE="$sanitize" \
     -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1 -DNDEBUG" \
-    -DNPUZZLE_BUILD_BENCH=OFF -DNPUZZLE_ARCH= "${launcher[@]}" >&2
+    -DNPUZZLE_BUILD_BENCH=OFF -DNPUZZLE_ARCH= -DNPUZZLE_TEST_TIMEOUT=900 "${launcher[@]}" >&2
   cmake --build "$dir" -j "$jobs" "${targets[@]}" >&2
 }
 

@@ -3,8 +3,6 @@
 // matches the published length. Its own test, so `--gtest_filter=-Korf100.*` can leave it out.
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -12,34 +10,16 @@
 #include "core/ida_star.hpp"
 #include "heuristics/linear_conflict.hpp"
 #include "tests/core/test_support.hpp"
+#include "tests/support/korf.hpp"
 
 namespace npuzzle {
 namespace {
 
-struct Instance {
-  int id = 0;
-  int length = 0;
-  std::vector<int> tiles;
-};
-
-std::vector<Instance> read_korf100() {
-  std::ifstream in(NPUZZLE_DATA_DIR "/korf100.txt");
-  std::vector<Instance> out;
-  std::string line;
-  while (std::getline(in, line)) {
-    std::istringstream fields(line);
-    Instance inst;
-    if (!(fields >> inst.id >> inst.length)) continue;
-    int tile = 0;
-    while (fields >> tile) inst.tiles.push_back(tile);
-    out.push_back(inst);
-  }
-  return out;
-}
+using Instance = korf_data::Instance;
 
 TEST(Korf100, IdaStarLinearConflictSolvesTheShallowInstancesOptimally) {
   using B = Board<4, 4>;
-  const std::vector<Instance> instances = read_korf100();
+  const std::vector<Instance>& instances = korf_data::all();
   ASSERT_EQ(instances.size(), 100u);
   const auto goal = Goal<B>::from_spec(GoalSpec::blank_first());
   const LinearConflict<B> lc(goal);
@@ -51,7 +31,7 @@ TEST(Korf100, IdaStarLinearConflictSolvesTheShallowInstancesOptimally) {
     ASSERT_TRUE(goal.reachable_from(start)) << "instance " << inst.id;
     const SearchResult r = ida_star(lc, goal, start, Limits{});
     ASSERT_EQ(r.status, Status::Solved) << "instance " << inst.id;
-    EXPECT_TRUE(replay_reaches(start, r.path, goal.state)) << "instance " << inst.id;
+    EXPECT_TRUE(testing::replays_to(start, r.path, goal.state)) << "instance " << inst.id;
     EXPECT_EQ(static_cast<int>(r.path.size()), inst.length) << "instance " << inst.id;
     EXPECT_TRUE(r.optimal);
     ++solved;

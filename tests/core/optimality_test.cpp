@@ -60,7 +60,7 @@ class Optimality : public ::testing::Test {
         const int exact = distance[rank];
         ASSERT_EQ(r.status, Status::Solved)
             << "rank " << rank << ": " << stop_reason_name(r.reason);
-        ASSERT_TRUE(replay_reaches(start, r.path, goal.state)) << "rank " << rank;
+        ASSERT_TRUE(testing::replays_to(start, r.path, goal.state)) << "rank " << rank;
         if (must_be_optimal) {
           ASSERT_EQ(static_cast<int>(r.path.size()), exact) << "rank " << rank;
           ASSERT_TRUE(r.optimal) << "rank " << rank;

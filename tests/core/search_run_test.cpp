@@ -60,11 +60,29 @@ TEST(Heartbeat, EverySequentialSearchBeatsOncePerPollInterval) {
   run([&](const Limits& l) { return dfbnb(md, goal, hard_four_by_four(), l); });
 }
 
-TEST(Heartbeat, NoneWithoutTheHook) {
+// The hook only watches: with it and without it, every search expands and generates the same
+// nodes and stops at the same bound.
+TEST(Heartbeat, TheHookChangesNothing) {
   const auto goal = Goal<B4>::from_spec(GoalSpec::blank_first());
-  Limits limits;
-  limits.nodes = 3 * LimitClock::kPollInterval;
-  EXPECT_EQ(astar(Manhattan<B4>(goal), goal, hard_four_by_four(), limits).status, Status::Limit);
+  const Manhattan<B4> md(goal);
+  const auto same = [&](auto search) {
+    Beats beats;
+    Limits plain;
+    plain.nodes = 3 * LimitClock::kPollInterval + 11;
+    Limits watched = plain;
+    watched.heartbeat = &beats.fn;
+    const SearchResult a = search(plain), b = search(watched);
+    EXPECT_EQ(a.status, Status::Limit);
+    EXPECT_EQ(a.status, b.status);
+    EXPECT_EQ(a.stats.expanded, b.stats.expanded);
+    EXPECT_EQ(a.stats.generated, b.stats.generated);
+    EXPECT_EQ(a.bound, b.bound);
+    EXPECT_GE(beats.seen.size(), 2u) << "the watched run beat";
+  };
+  same([&](const Limits& l) { return astar(md, goal, hard_four_by_four(), l); });
+  same([&](const Limits& l) { return ida_star(md, goal, hard_four_by_four(), l); });
+  same([&](const Limits& l) { return bfs(goal, hard_four_by_four(), l); });
+  same([&](const Limits& l) { return dfbnb(md, goal, hard_four_by_four(), l); });
 }
 
 TEST(StoredPeak, EveryAlgorithmReportsTheNodesItHeld) {
@@ -97,7 +115,7 @@ TEST(GreedyTieBreak, EveryTieBreakFindsAValidPathAndTheyDiffer) {
     for (TieBreak t : {TieBreak::Lifo, TieBreak::Fifo, TieBreak::LargerG}) {
       const SearchResult r = greedy(md, goal, start, Limits{}, GreedyOptions{t});
       ASSERT_EQ(r.status, Status::Solved) << tie_break_name(t);
-      EXPECT_TRUE(replay_reaches(start, r.path, goal.state)) << tie_break_name(t);
+      EXPECT_TRUE(testing::replays_to(start, r.path, goal.state)) << tie_break_name(t);
       expanded.push_back(r.stats.expanded);
     }
     differ |= expanded[0] != expanded[1] || expanded[0] != expanded[2];

@@ -1,6 +1,7 @@
 // tests/core/test_support.hpp — helpers shared by the core and heuristics test suites: the goals
-// every size is tested with, conversions between tile lists and states, and sampling of reachable
-// states from a full distance table.
+// every size is tested with, conversions between tile lists and states, sampling of reachable
+// states from a full distance table, and the replay of a solution with the tests' own move
+// function (tests/support/oracle.hpp), not core's.
 #pragma once
 
 #include <algorithm>
@@ -13,6 +14,7 @@
 #include "core/goal.hpp"
 #include "core/random.hpp"
 #include "core/rank.hpp"
+#include "tests/support/oracle.hpp"
 
 namespace npuzzle::testing {
 
@@ -63,6 +65,29 @@ template <class B>
 std::vector<int> tiles_of(const State<B>& s) {
   const Tiles<B> t = s.tiles();
   return {t.begin(), t.end()};
+}
+
+// Whether `path` leads from `start` to `goal`, replayed with the tests' own move function.
+template <class B>
+bool replays_to(const State<B>& start, const std::vector<Move>& path, const State<B>& goal) {
+  std::string moves;
+  for (Move m : path) {
+    switch (m) {
+      case Move::Up:
+        moves += 'U';
+        break;
+      case Move::Down:
+        moves += 'D';
+        break;
+      case Move::Left:
+        moves += 'L';
+        break;
+      case Move::Right:
+        moves += 'R';
+        break;
+    }
+  }
+  return oracle::replay_reaches(tiles_of(start), B::kRows, B::kCols, moves, tiles_of(goal));
 }
 
 // Ranks of reachable states to test: every reachable state when `sample` is 0; otherwise every

@@ -25,33 +25,16 @@
 #include "heuristics/pdb.hpp"
 #include "heuristics/pdb_catalogue.hpp"
 #include "tests/core/test_support.hpp"
+#include "tests/support/korf.hpp"
 
 namespace npuzzle {
 namespace {
 
 using B4 = Board<4, 4>;
 
-struct Instance {
-  int id = 0;
-  int length = 0;
-  std::vector<int> tiles;
-};
+using Instance = korf_data::Instance;
 
-std::vector<Instance> korf100() {
-  std::ifstream in(std::string(NPUZZLE_DATA_DIR) + "/korf100.txt");
-  std::vector<Instance> out;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream words(line);
-    Instance inst;
-    inst.tiles.resize(16);
-    words >> inst.id >> inst.length;
-    for (int& t : inst.tiles) words >> t;
-    if (words) out.push_back(inst);
-  }
-  return out;
-}
+const std::vector<Instance>& korf100() { return korf_data::all(); }
 
 class KorfPdb : public ::testing::Test {
  protected:
@@ -102,7 +85,7 @@ void solve_korf100(const pdb::PdbSet& set) {
     const SearchResult result = ida_star(h, goal, s, Limits{});
     ASSERT_EQ(result.status, Status::Solved) << "instance " << inst.id;
     EXPECT_EQ(static_cast<int>(result.path.size()), inst.length) << "instance " << inst.id;
-    EXPECT_TRUE(replay_reaches(s, result.path, goal.state)) << "instance " << inst.id;
+    EXPECT_TRUE(testing::replays_to(s, result.path, goal.state)) << "instance " << inst.id;
     EXPECT_LE(h.estimate(h.init(s)), inst.length) << "instance " << inst.id;
     expanded += result.stats.expanded;
     generated += result.stats.generated;

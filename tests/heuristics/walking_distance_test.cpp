@@ -64,7 +64,7 @@ TEST(WalkingDistance, IdaWithWdLcIsOptimalOn3x3) {
     const SearchResult result = ida_star(h, goal, s, Limits{});
     ASSERT_EQ(result.status, Status::Solved);
     EXPECT_EQ(static_cast<int>(result.path.size()), distance[r]);
-    EXPECT_TRUE(replay_reaches(s, result.path, goal.state));
+    EXPECT_TRUE(testing::replays_to(s, result.path, goal.state));
   }
 }
 

@@ -130,6 +130,27 @@ def rank_pids(mpirun_pid):
     return sorted(int(r) for r in out)
 
 
+def left_over(session, pids, grace=5.0):
+    """The processes still alive `grace` seconds after mpirun (the leader of session `session`)
+    ended: any of the ranks' `pids` seen while it ran, and any process left in its session (a rank
+    whose mpirun is gone is reparented, so it is no longer mpirun's child; the session stays)."""
+    deadline = time.monotonic() + grace
+    while True:
+        alive = []
+        for pid in pids:
+            try:
+                os.kill(pid, 0)
+                alive.append(pid)
+            except ProcessLookupError:
+                pass
+        in_session = subprocess.run(["pgrep", "-s", str(session)], capture_output=True,
+                                    text=True).stdout.split()
+        alive = sorted(set(alive) | {int(pid) for pid in in_session})
+        if not alive or time.monotonic() > deadline:
+            return alive
+        time.sleep(0.1)
+
+
 def start_hard(algo):
     return subprocess.Popen(mpirun(2) + [npuzzle_path, "solve", HARD, "--algo", algo,
                                          "--heuristic", "misplaced", "--output", "json"],
@@ -159,6 +180,10 @@ def signal_test(npuzzle, workdir):
         if p.returncode != 4 or len(got) != 1 or got[0]["status"] != "limit" or \
                 got[0]["reason"] != "interrupted" or got[0]["expanded"] <= 0:
             fail(f"{algo}, {signum.name} to {which}: exit {p.returncode}, {out!r}, {err[-800:]}")
+        left = left_over(p.pid, pids)
+        if left:
+            os.killpg(p.pid, signal.SIGKILL)
+            fail(f"{algo}, {signum.name} to {which}: processes left running: {left}")
     print("SIGINT to every rank or SIGTERM to one ends every rank; rank 0 prints the statistics so "
           "far, exit code 4")
 
@@ -178,8 +203,12 @@ def dead_rank(npuzzle, workdir):
         except subprocess.TimeoutExpired:
             os.killpg(p.pid, signal.SIGKILL)
             fail(f"{algo}: the job hangs after a rank was killed")
-        if p.returncode == 0 or rank_pids(p.pid):
+        if p.returncode == 0:
             fail(f"{algo}: exit {p.returncode} after a rank was killed: {out!r} {err[-500:]}")
+        left = left_over(p.pid, pids)
+        if left:
+            os.killpg(p.pid, signal.SIGKILL)
+            fail(f"{algo}: ranks left running after a rank was killed: {left}")
         message = [line for line in (out + err).splitlines() if "signal 9" in line or "Killed" in line]
         print(f"{algo}: a killed rank ends the job in {time.monotonic() - killed:.1f} s: exit "
               f"{p.returncode}: {message[0].strip() if message else '(no message)'}")

@@ -12,6 +12,8 @@
 #include "core/goal.hpp"
 #include "heuristics/manhattan.hpp"
 #include "parallel/parallel_ida.hpp"
+#include "tests/core/test_support.hpp"
+#include "tests/support/korf.hpp"
 
 namespace npuzzle {
 namespace {
@@ -19,13 +21,8 @@ namespace {
 using B = Board<4, 4>;
 
 // Korf's #12: 45 moves, about 300,000 nodes with Manhattan distance.
-State<B> korf12() {
-  const int tiles[] = {14, 1, 9, 6, 4, 8, 12, 5, 7, 2, 3, 0, 10, 11, 13, 15};
-  Tiles<B> cells{};
-  for (int c = 0; c < B::kCells; ++c) cells[c] = static_cast<std::uint8_t>(tiles[c]);
-  return State<B>::from_tiles(cells);
-}
-constexpr std::size_t kKorf12Length = 45;
+State<B> korf12() { return testing::state_from<B>(korf_data::by_id(12).tiles); }
+const std::size_t kKorf12Length = static_cast<std::size_t>(korf_data::by_id(12).length);
 
 class IdaCheckpoint : public ::testing::Test {
  protected:
@@ -41,7 +38,7 @@ class IdaCheckpoint : public ::testing::Test {
   void expect_optimal(const SearchResult& r) const {
     ASSERT_EQ(r.status, Status::Solved);
     EXPECT_EQ(r.path.size(), kKorf12Length);
-    EXPECT_TRUE(replay_reaches(start, r.path, goal.state));
+    EXPECT_TRUE(testing::replays_to(start, r.path, goal.state));
   }
 };
 

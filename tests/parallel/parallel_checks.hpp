@@ -20,6 +20,7 @@
 #include "parallel/hda_star.hpp"
 #include "parallel/parallel_ida.hpp"
 #include "tests/core/test_support.hpp"
+#include "tests/support/korf.hpp"
 
 namespace npuzzle::parallel_checks {
 
@@ -90,7 +91,7 @@ void expect_optimal(Algo algo, const H& h, const Goal<B>& goal, const State<B>& 
   ASSERT_EQ(r.status, Status::Solved);
   EXPECT_TRUE(r.optimal);
   EXPECT_EQ(static_cast<int>(r.path.size()), expected);
-  EXPECT_TRUE(replay_reaches(start, r.path, goal.state));
+  EXPECT_TRUE(testing::replays_to(start, r.path, goal.state));
   EXPECT_EQ(r.stats.expanded_per_worker.size(), static_cast<std::size_t>(threads));
   EXPECT_EQ(std::accumulate(r.stats.expanded_per_worker.begin(), r.stats.expanded_per_worker.end(),
                             std::uint64_t{0}),
@@ -104,17 +105,10 @@ struct KorfInstance {
 };
 
 inline std::vector<KorfInstance> korf_instances(int max_length) {
-  std::ifstream in(NPUZZLE_DATA_DIR "/korf100.txt");
   std::vector<KorfInstance> out;
-  std::string line;
-  while (std::getline(in, line)) {
-    std::istringstream ls(line);
-    KorfInstance k;
-    std::vector<int> tiles(16);
-    if (!(ls >> k.id >> k.length)) continue;
-    for (int& t : tiles) ls >> t;
-    k.state = testing::state_from<Board<4, 4>>(tiles);
-    if (k.length <= max_length) out.push_back(k);
+  for (const korf_data::Instance& k : korf_data::all()) {
+    if (k.length <= max_length)
+      out.push_back({k.id, k.length, testing::state_from<Board<4, 4>>(k.tiles)});
   }
   return out;
 }

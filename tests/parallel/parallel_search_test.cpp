@@ -142,7 +142,7 @@ TEST(ParallelSearch, HdaSharesOutASearchLargerThanItsRampUp) {
             hda_star(conflict, goal, k.state, Limits{}, HdaOptions{threads, hash});
         ASSERT_EQ(r.status, Status::Solved);
         EXPECT_EQ(static_cast<int>(r.path.size()), k.length);
-        EXPECT_TRUE(replay_reaches(k.state, r.path, goal.state));
+        EXPECT_TRUE(testing::replays_to(k.state, r.path, goal.state));
         ASSERT_EQ(r.stats.expanded_per_worker.size(), static_cast<std::size_t>(threads));
         for (std::uint64_t n : r.stats.expanded_per_worker) EXPECT_GT(n, 0u);
         EXPECT_GT(r.stats.sent, 0u);

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "heuristics/pdb_file.hpp"
+#include "tests/support/korf.hpp"
 
 namespace npuzzle::checkpoint_test {
 
@@ -22,18 +23,10 @@ struct KorfInstance {
   std::string tiles;  // "14 13 15 …", goal blank first
 };
 
-// Instance `id` of bench/data/korf100.txt (`id length t0 … t15`).
+// Instance `id` of bench/data/korf100.txt (tests/support/korf.hpp).
 inline KorfInstance korf(int id) {
-  std::ifstream in(std::string(NPUZZLE_DATA_DIR) + "/korf100.txt");
-  for (std::string line; std::getline(in, line);) {
-    std::istringstream words(line);
-    int number = 0;
-    KorfInstance instance;
-    if (!(words >> number >> instance.length) || number != id) continue;
-    std::getline(words >> std::ws, instance.tiles);
-    return instance;
-  }
-  throw std::runtime_error("no instance " + std::to_string(id) + " in korf100.txt");
+  const korf_data::Instance& k = korf_data::by_id(id);
+  return {k.length, k.text()};
 }
 
 // The value of the line `key …` of a checkpoint's text ("" when there is none).
