@@ -1,10 +1,10 @@
-// engine/algorithm_registry.hpp — the algorithm registry: every search the front end offers,
+// engine/algorithm_registry.hpp — the algorithm registry: every search the front ends offer,
 // once.
 //
 // `kAlgorithmInfo` is the table: per algorithm its name, help text, which options it takes,
 // whether it proves optimality and the family of searches it is compiled with (the per-size
 // translation units compile one family each: engine/search_dispatch.hpp). The name parser, the
-// help and error texts and the option checks of the front end read it (registry.cpp). This header
+// help and error texts and the option checks of the front ends read it (registry.cpp). This header
 // includes no search: the searches are compiled in the per-size units only. Adding an algorithm: a
 // value in NPUZZLE_ALGORITHMS (request.hpp), its row in the table and its case in its family's
 // dispatch (search_dispatch.hpp; a value without its row does not compile).

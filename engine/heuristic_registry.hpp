@@ -1,4 +1,4 @@
-// engine/heuristic_registry.hpp — the heuristic registry: every heuristic the front end offers,
+// engine/heuristic_registry.hpp — the heuristic registry: every heuristic the front ends offer,
 // once.
 //
 // `kHeuristicInfo` is the table (name, help text, the argument it takes after ':' if any, the

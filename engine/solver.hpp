@@ -5,7 +5,7 @@
 // F of the request's algorithm. That template is where the run-time choices of a request (board
 // size, algorithm, heuristic) become compile-time types: it is defined in board_dispatch.hpp and
 // explicitly instantiated in generated translation units (engine/solve_board.cpp.in,
-// configured by tools/CMakeLists.txt) for every size of core/board_sizes.hpp and every family, so
+// configured by engine/CMakeLists.txt) for every size of core/board_sizes.hpp and every family, so
 // they compile in parallel and every other file sees only the declarations below, without the
 // searches. The algorithms and heuristics come from their registries (algorithm_registry.hpp,
 // heuristic_registry.hpp).
