@@ -266,6 +266,20 @@ TEST_F(Usability, OneMoveIsSingular) {
   EXPECT_FALSE(contains(verified.out, "1 moves")) << verified.out;
 }
 
+// verify takes the board as solve does: its tiles as words (or quoted as one), the moves last.
+TEST_F(Usability, VerifyTakesTheBoardAsWords) {
+  const RunResult words = run_npuzzle({"verify", "1", "0", "2", "3", "4", "5", "6", "7", "8", "L"});
+  EXPECT_EQ(words.describe(), "exit 0") << words.err;
+  EXPECT_TRUE(contains(words.out, "valid: reaches the goal blank-first in 1 move")) << words.out;
+  const RunResult wrong = run_npuzzle({"verify", "1", "0", "2", "3", "4", "5", "6", "7", "8", "R"});
+  EXPECT_EQ(wrong.describe(), "exit 2") << wrong.err;
+  const RunResult none = run_npuzzle({"verify", "0", "1", "2", "3", "4", "5", "6", "7", "8", ""});
+  EXPECT_EQ(none.describe(), "exit 0") << none.err;
+  const RunResult alone = run_npuzzle({"verify", "1 0 2 3 4 5 6 7 8"});
+  EXPECT_EQ(alone.describe(), "exit 1") << alone.err;
+  EXPECT_TRUE(contains(alone.err, "BOARD and then MOVES")) << alone.err;
+}
+
 TEST_F(Usability, ResultsNameTheGoalAndUnsolvableBoardsNameTheOtherOne) {
   const RunResult text = run_npuzzle({"solve", "--goal", "blank-last", "1 2 3 4 5 6 7 0 8"});
   EXPECT_EQ(text.describe(), "exit 0") << text.err;

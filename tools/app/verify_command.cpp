@@ -1,4 +1,6 @@
 // `npuzzle verify BOARD MOVES`: replays blank moves from a board; exit 0 when they reach the goal.
+// The board is given as `solve` takes it: its tiles as words, or quoted as one; MOVES is the last
+// word.
 #include <iostream>
 #include <memory>
 
@@ -9,15 +11,18 @@ namespace npuzzle {
 namespace {
 
 struct VerifyOptions {
-  std::string board;
-  std::string moves;
+  std::vector<std::string> words;  // the board's words, then the moves
   std::string size;
   std::string goal = "blank-first";
 };
 
 ExitCode run_verify(const VerifyOptions& o) {
+  if (o.words.size() < 2) throw UsageError("verify takes BOARD and then MOVES (\"\" for none)");
+  std::string board_text;
+  for (std::size_t i = 0; i + 1 < o.words.size(); ++i) board_text += o.words[i] + " ";
+  const std::string& moves = o.words.back();
   const GoalSpec goal_spec = parse_goal_option(o.goal);
-  const auto entries = parse_instances(o.board, ParseOptions{parse_size_option(o.size)});
+  const auto entries = parse_instances(board_text, ParseOptions{parse_size_option(o.size)});
   if (entries.size() != 1) {
     throw InputError("BOARD must hold exactly one board, found " + std::to_string(entries.size()));
   }
@@ -29,7 +34,7 @@ ExitCode run_verify(const VerifyOptions& o) {
                      board_of(instance).size.name());
   }
   std::string error;
-  const auto path = parse_moves(o.moves, error);
+  const auto path = parse_moves(moves, error);
   if (!path) throw InputError("MOVES: " + error);
   RunBoard board = board_of(instance);
   for (std::size_t k = 0; k < path->size(); ++k) {
@@ -72,8 +77,10 @@ void add_verify_command(CLI::App& app, Action& action) {
   cmd->footer(
       "Exit codes: 0 the moves reach the goal, 1 usage error, 2 a bad board or move, an illegal "
       "move, or moves that end elsewhere.");
-  cmd->add_option("board", options->board, "the board's tiles (quoted), row by row")->required();
-  cmd->add_option("moves", options->moves, "the moves, e.g. RDLU (\"\" for none)")->required();
+  cmd->add_option("BOARD-and-MOVES", options->words,
+                  "the board's tiles row by row (as words, like solve, or quoted), then the moves, "
+                  "e.g. RDLU (\"\" for none)")
+      ->required();
   cmd->add_option("--size", options->size, "board size RxC when the tile count is ambiguous");
   cmd->add_option("--goal", options->goal, "blank-first (default), blank-last or the goal's tiles");
   cmd->callback([options, &action] { action = [options] { return run_verify(*options); }; });
