@@ -79,6 +79,11 @@ Pieces solve_in_pieces(const KorfInstance& instance, const std::string& name,
     // What a stopped run reports counts the subtrees it cut short; the checkpoint does not.
     EXPECT_GE(one_result(run)["expanded"].get<std::uint64_t>(), number_field(text, "expanded"));
     pieces.written.push_back(text);
+    // The stopped run says where its position is and how to go on.
+    EXPECT_NE(run.err.find("checkpoint saved in " + path +
+                           "; continue with `npuzzle solve --resume " + path + "`"),
+              std::string::npos)
+        << run.err;
     std::vector<std::string> args = {"solve", "--output",     "json", "--resume",
                                      path,    "--node-limit", limit};
     args.insert(args.end(), resume_args.begin(), resume_args.end());

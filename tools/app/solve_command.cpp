@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <mutex>
@@ -353,6 +354,13 @@ ExitCode run_solve(SolveOptions o) {
   }
   if (!o.animate.empty()) write_file_atomically(o.animate, animation_page(animated), "page");
   if (interrupt_requested.load() && !o.quiet) std::fprintf(stderr, "npuzzle: interrupted\n");
+  // A search stopped with its position kept: say where, and how to go on.
+  if (checkpoint && !checkpoint->path.empty() && summary.limited > 0 && !o.quiet &&
+      std::filesystem::is_regular_file(checkpoint->path)) {
+    std::fprintf(stderr,
+                 "npuzzle: checkpoint saved in %s; continue with `npuzzle solve --resume %s`\n",
+                 printable(checkpoint->path).c_str(), printable(checkpoint->path).c_str());
+  }
   return summary.exit_code;
 }
 
