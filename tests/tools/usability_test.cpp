@@ -266,6 +266,20 @@ TEST_F(Usability, OneMoveIsSingular) {
   EXPECT_FALSE(contains(verified.out, "1 moves")) << verified.out;
 }
 
+// `--progress 2` (with a space) is refused with the fix, not read as a board "2" (nor, with -f, as
+// "a BOARD and -f").
+TEST_F(Usability, ProgressSecondsWrittenApartAreRefusedWithTheFix) {
+  const RunResult apart = run_npuzzle({"solve", "--progress", "2", "1 0 2 3 4 5 6 7 8"});
+  EXPECT_EQ(apart.describe(), "exit 1") << apart.err;
+  EXPECT_TRUE(contains(apart.err, "--progress=2")) << apart.err;
+  const RunResult with_file = run_npuzzle({"solve", "-f", "/dev/null", "--progress", "0.5"});
+  EXPECT_EQ(with_file.describe(), "exit 1") << with_file.err;
+  EXPECT_TRUE(contains(with_file.err, "--progress=0.5")) << with_file.err;
+  EXPECT_FALSE(contains(with_file.err, "not both")) << with_file.err;
+  const RunResult joined = run_npuzzle({"solve", "--progress=2", "1 0 2 3 4 5 6 7 8"});
+  EXPECT_EQ(joined.describe(), "exit 0") << joined.err;
+}
+
 // verify takes the board as solve does: its tiles as words (or quoted as one), the moves last.
 TEST_F(Usability, VerifyTakesTheBoardAsWords) {
   const RunResult words = run_npuzzle({"verify", "1", "0", "2", "3", "4", "5", "6", "7", "8", "L"});

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <iostream>
 #include <limits>
+#include <string_view>
 
 #include "tools/app/commands.hpp"
 #include "tools/checked_output.hpp"
@@ -71,7 +72,28 @@ std::set<std::string> given_options(const CLI::App& command) {
   return given;
 }
 
+// `--progress 2`: the flag's seconds come after '=' (--progress=2); the word after a bare
+// --progress would be read as a board word (instance "2"). Refused with the fix, never
+// reinterpreted: the message for such an argument list, or "" when there is none.
+static std::string progress_written_apart(int argc, char** argv) {
+  for (int i = 1; i + 1 < argc; ++i) {
+    if (std::string_view(argv[i]) != "--progress") continue;
+    const std::string_view next = argv[i + 1];
+    const bool number = !next.empty() && next.find_first_not_of("0123456789.") == next.npos;
+    if (number) {
+      return "--progress takes its seconds after '=': --progress=" + printable(std::string(next)) +
+             " (a word after a bare --progress is read as a board; put --progress after the board "
+             "to keep the default of 5 s)";
+    }
+  }
+  return {};
+}
+
 ExitCode run_npuzzle(int argc, char** argv) {
+  if (const std::string problem = progress_written_apart(argc, argv); !problem.empty()) {
+    std::cerr << "npuzzle: " << problem << "\n";
+    return ExitCode::Usage;
+  }
   CLI::App app{
       "npuzzle: optimal solver for sliding-tile puzzles (2x2 .. 5x5, the 8- and 15-puzzle).\n"
       "Moves are named by where the BLANK goes: U D L R (U: the tile above the blank slides "
