@@ -280,6 +280,24 @@ TEST_F(Usability, ProgressSecondsWrittenApartAreRefusedWithTheFix) {
   EXPECT_EQ(joined.describe(), "exit 0") << joined.err;
 }
 
+// A board that is the other standard goal says so, on every size, with the option for that goal.
+TEST_F(Usability, ABoardThatIsTheOtherGoalSaysSo) {
+  const std::pair<const char*, const char*> boards[] = {
+      {"3x3", "1 2 3 4 5 6 7 8 0"},
+      {"2x3", "1 2 3 4 5 0"},
+      {"4x4", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0"}};
+  for (const auto& [size, board] : boards) {
+    SCOPED_TRACE(board);
+    const RunResult run = run_npuzzle({"solve", "--size", size, board});
+    EXPECT_TRUE(contains(run.err, "is the goal blank-last itself")) << run.err;
+    EXPECT_TRUE(contains(run.err, "--goal blank-last")) << run.err;
+  }
+  const RunResult last = run_npuzzle({"solve", "--goal", "blank-last", "0 1 2 3 4 5 6 7 8"});
+  EXPECT_TRUE(contains(last.err, "is the goal blank-first itself")) << last.err;
+  const RunResult plain = run_npuzzle({"solve", "1 0 2 3 4 5 6 7 8"});
+  EXPECT_FALSE(contains(plain.err, "itself")) << plain.err;
+}
+
 // verify takes the board as solve does: its tiles as words (or quoted as one), the moves last.
 TEST_F(Usability, VerifyTakesTheBoardAsWords) {
   const RunResult words = run_npuzzle({"verify", "1", "0", "2", "3", "4", "5", "6", "7", "8", "L"});

@@ -289,6 +289,16 @@ ExitCode run_solve(SolveOptions o) {
   };
   const auto emit = [&](std::size_t, std::vector<InstanceReport> runs) {
     ++instances;
+    // A board that is itself the other standard goal was most likely meant as that goal: say so.
+    if (const RunBoard& board = runs.front().board; board.size.known() && !o.quiet) {
+      for (const GoalSpec& other : {GoalSpec::blank_first(), GoalSpec::blank_last()}) {
+        if (other.kind != goal.kind && board.tiles == other.tiles_for(board.size.cells())) {
+          std::cerr << "npuzzle: note: instance " << runs.front().id << " is the goal "
+                    << other.describe() << " itself; the goal in force is " << goal.describe()
+                    << " (for the other: --goal " << other.describe() << ")\n";
+        }
+      }
+    }
     if (compare && output.format == OutputFormat::Text) {
       print_instance_table(runs, std::cout, std::cerr);
     } else {
