@@ -280,6 +280,29 @@ TEST_F(Usability, ProgressSecondsWrittenApartAreRefusedWithTheFix) {
   EXPECT_EQ(joined.describe(), "exit 0") << joined.err;
 }
 
+// NPUZZLE_GOAL in the environment sets the goal when --goal is not given; results name it; a bad
+// one is refused naming the variable.
+TEST_F(Usability, TheEnvironmentSetsTheDefaultGoal) {
+  const auto with_goal = [](const std::string& goal, std::vector<std::string> args) {
+    fault::RunSpec spec;
+    spec.argv = {fault::npuzzle_binary()};
+    spec.argv.insert(spec.argv.end(), args.begin(), args.end());
+    spec.env = {{"NPUZZLE_GOAL", goal}};
+    return fault::run_program(spec);
+  };
+  const RunResult last = with_goal("blank-last", {"solve", "1 2 3 4 5 6 7 0 8"});
+  EXPECT_EQ(last.describe(), "exit 0") << last.err;
+  EXPECT_TRUE(contains(last.out, "solved in 1 move (optimal) to the goal blank-last")) << last.out;
+  const RunResult given =
+      with_goal("blank-last", {"solve", "--goal", "blank-first", "1 0 2 3 4 5 6 7 8"});
+  EXPECT_TRUE(contains(given.out, "to the goal blank-first")) << given.out;
+  const RunResult verified = with_goal("blank-last", {"verify", "1 2 3 4 5 6 7 0 8", "R"});
+  EXPECT_EQ(verified.describe(), "exit 0") << verified.out;
+  const RunResult bad = with_goal("upside-down", {"solve", "1 0 2 3 4 5 6 7 8"});
+  EXPECT_EQ(bad.describe(), "exit 1") << bad.err;
+  EXPECT_TRUE(contains(bad.err, "NPUZZLE_GOAL")) << bad.err;
+}
+
 // A board that is the other standard goal says so, on every size, with the option for that goal.
 TEST_F(Usability, ABoardThatIsTheOtherGoalSaysSo) {
   const std::pair<const char*, const char*> boards[] = {

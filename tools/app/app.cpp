@@ -19,6 +19,17 @@ namespace npuzzle {
 
 std::atomic<bool> interrupt_requested{false};
 
+GoalSpec goal_in_force(const std::string& option) {
+  if (!option.empty()) return parse_goal_option(option);
+  const char* environment = std::getenv("NPUZZLE_GOAL");
+  if (!environment || !*environment) return GoalSpec::blank_first();
+  try {
+    return parse_goal_option(environment);
+  } catch (const UsageError& e) {
+    throw UsageError("NPUZZLE_GOAL (in the environment): " + std::string(e.what()));
+  }
+}
+
 LogSink command_line_log(bool quiet) {
   if (quiet) return {};
   return [](LogLevel level, const std::string& line) {

@@ -10,13 +10,20 @@
 #pragma once
 
 #include <atomic>
+#include <string>
 
+#include "core/goal.hpp"
 #include "engine/exit_code.hpp"
 #include "engine/log.hpp"
 
 namespace npuzzle {
 
 extern std::atomic<bool> interrupt_requested;
+
+// The goal in force: `option` as --goal gives it, or when it is empty (--goal not given) the
+// environment's NPUZZLE_GOAL, else blank-first. Throws UsageError naming where a bad goal came
+// from.
+GoalSpec goal_in_force(const std::string& option);
 
 // The engine's notes as the command line prints them: on stderr after "npuzzle: " ("npuzzle:
 // warning: " for a warning); nothing with `quiet`.

@@ -36,8 +36,8 @@ namespace {
 
 struct BenchOptions {
   std::string set = NPUZZLE_BENCH_SET;
-  std::string size;                  // --size, for plain board files
-  std::string goal = "blank-first";  // --goal; a set's optimal lengths hold for blank-first
+  std::string size;  // --size, for plain board files
+  std::string goal;  // --goal; "": $NPUZZLE_GOAL, else blank-first (the sets' lengths hold for it)
   std::string threads = "1";
   std::string ids;
   std::string csv;
@@ -115,7 +115,7 @@ ExitCode run_bench(const BenchOptions& o) {
   const std::vector<int> thread_counts = parse_thread_counts(o.threads);
   const std::set<std::int64_t> wanted = parse_ids(o.ids);
 
-  const GoalSpec goal = parse_goal_option(o.goal);
+  const GoalSpec goal = goal_in_force(o.goal);
   for (Configuration& c : configurations) {
     c.request.goal = goal;
     c.request.log = command_line_log(o.quiet);
@@ -240,9 +240,11 @@ void add_bench_command(CLI::App& app, Action& action) {
   cmd->add_option("--ids", options->ids, "the instances to run, e.g. 1-10,82 (default all)");
   cmd->add_option("--size", options->size,
                   "board size RxC of a plain board file when the tile count fits several");
-  cmd->add_option("--goal", options->goal,
-                  "blank-first (default; the sets' optimal lengths are for it), blank-last or the "
-                  "goal's tiles");
+  cmd->add_option(
+      "--goal", options->goal,
+      "blank-first (default, or $NPUZZLE_GOAL; the sets' optimal lengths are for blank-first), "
+      "blank-last or the "
+      "goal's tiles");
   add_search_options(*cmd, options->search);
   cmd->add_option("--csv", options->csv,
                   "write one row per instance, thread count and configuration to FILE");

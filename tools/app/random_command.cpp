@@ -19,7 +19,7 @@ struct RandomOptions {
   std::string count = "1";
   std::string seed;  // "" -> a fresh seed, reported on stderr
   std::string walk;  // a number: a random walk of that many moves from the goal instead
-  std::string goal = "blank-first";
+  std::string goal;  // --goal; "" for $NPUZZLE_GOAL, else blank-first
   bool with_id = false;
 };
 
@@ -28,7 +28,7 @@ constexpr std::uint64_t kMaxWalk = 1'000'000'000;
 ExitCode run_random(const RandomOptions& o) {
   const BoardSize size = parse_size_option(o.size);
   const std::uint64_t count = parse_count(o.count, "--count");
-  const GoalSpec goal_spec = parse_goal_option(o.goal);
+  const GoalSpec goal_spec = goal_in_force(o.goal);
   const std::vector<int> goal = goal_spec.tiles_for(size.cells());
   if (static_cast<int>(goal.size()) != size.cells()) {
     throw UsageError("--goal has " + std::to_string(goal.size()) + " tiles but --size " +
@@ -77,7 +77,8 @@ void add_random_command(CLI::App& app, Action& action) {
   cmd->add_option("--walk", options->walk,
                   "a random walk of N moves from the goal (no immediate reversals) instead of a "
                   "uniformly random board");
-  cmd->add_option("--goal", options->goal, "blank-first (default), blank-last or the goal's tiles");
+  cmd->add_option("--goal", options->goal,
+                  "blank-first (default, or $NPUZZLE_GOAL), blank-last or the goal's tiles");
   cmd->add_flag("--with-id", options->with_id, "start each line with its number, 1, 2, …");
   cmd->callback([options, &action] { action = [options] { return run_random(*options); }; });
 }

@@ -37,7 +37,7 @@ struct SolveOptions {
   std::vector<std::string> board;  // the words of a board given on the command line, or "-"
   std::string file;
   std::string size;
-  std::string goal = "blank-first";
+  std::string goal;  // --goal; "" for $NPUZZLE_GOAL, else blank-first
   SearchOptions search;
   int threads = 1;
   std::string output = "text";
@@ -165,7 +165,7 @@ ExitCode run_solve(SolveOptions o) {
     c.request =
         request_from_checkpoint(checkpoint->from, c.request, o.search.given.count("--algo"));
   }
-  const GoalSpec goal = resume ? configurations.front().request.goal : parse_goal_option(o.goal);
+  const GoalSpec goal = resume ? configurations.front().request.goal : goal_in_force(o.goal);
   const bool parallel_search =
       std::any_of(configurations.begin(), configurations.end(),
                   [](const Configuration& c) { return is_parallel(c.request.algorithm); });
@@ -290,7 +290,8 @@ ExitCode run_solve(SolveOptions o) {
   const auto emit = [&](std::size_t, std::vector<InstanceReport> runs) {
     ++instances;
     // A board that is itself the other standard goal was most likely meant as that goal: say so.
-    if (const RunBoard& board = runs.front().board; board.size.known() && !o.quiet) {
+    if (!runs.empty() && runs.front().board.size.known() && !o.quiet) {
+      const RunBoard& board = runs.front().board;
       for (const GoalSpec& other : {GoalSpec::blank_first(), GoalSpec::blank_last()}) {
         if (other.kind != goal.kind && board.tiles == other.tiles_for(board.size.cells())) {
           std::cerr << "npuzzle: note: instance " << runs.front().id << " is the goal "
@@ -393,8 +394,9 @@ void add_solve_command(CLI::App& app, Action& action) {
   cmd->add_option("-f,--file", options->file, "read the instances from FILE");
   cmd->add_option("--size", options->size,
                   "board size RxC (needed when the tile count fits several: 6, 8, 10, 12, 15, 20)");
-  cmd->add_option("--goal", options->goal,
-                  "blank-first (0 1 2 …, default), blank-last (1 2 … 0) or the goal's tiles");
+  cmd->add_option(
+      "--goal", options->goal,
+      "blank-first (0 1 2 …, default, or $NPUZZLE_GOAL), blank-last (1 2 … 0) or the goal's tiles");
   add_search_options(*cmd, options->search);
   cmd->add_option("--threads", options->threads,
                   "threads: per instance for hda and pida; otherwise instances solved at once");

@@ -4,6 +4,7 @@
 #include <iostream>
 #include <memory>
 
+#include "tools/app/app.hpp"
 #include "tools/app/commands.hpp"
 #include "tools/app/report.hpp"
 
@@ -13,7 +14,7 @@ namespace {
 struct VerifyOptions {
   std::vector<std::string> words;  // the board's words, then the moves
   std::string size;
-  std::string goal = "blank-first";
+  std::string goal;  // --goal; "" for $NPUZZLE_GOAL, else blank-first
 };
 
 ExitCode run_verify(const VerifyOptions& o) {
@@ -21,7 +22,7 @@ ExitCode run_verify(const VerifyOptions& o) {
   std::string board_text;
   for (std::size_t i = 0; i + 1 < o.words.size(); ++i) board_text += o.words[i] + " ";
   const std::string& moves = o.words.back();
-  const GoalSpec goal_spec = parse_goal_option(o.goal);
+  const GoalSpec goal_spec = goal_in_force(o.goal);
   const auto entries = parse_instances(board_text, ParseOptions{parse_size_option(o.size)});
   if (entries.size() != 1) {
     throw InputError("BOARD must hold exactly one board, found " + std::to_string(entries.size()));
@@ -82,7 +83,8 @@ void add_verify_command(CLI::App& app, Action& action) {
                   "e.g. RDLU (\"\" for none)")
       ->required();
   cmd->add_option("--size", options->size, "board size RxC when the tile count is ambiguous");
-  cmd->add_option("--goal", options->goal, "blank-first (default), blank-last or the goal's tiles");
+  cmd->add_option("--goal", options->goal,
+                  "blank-first (default, or $NPUZZLE_GOAL), blank-last or the goal's tiles");
   cmd->callback([options, &action] { action = [options] { return run_verify(*options); }; });
 }
 
