@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/oracle.hpp"
 #include "tests/tools/cli_support.hpp"
 
 namespace npuzzle {
@@ -124,32 +125,14 @@ std::vector<nlohmann::json> solve_with_page(const std::string& boards, const std
   return cli::json_lines(run.out);
 }
 
-// The board after the first `count` blank moves of `moves` (checked legal).
+// The board after the first `count` blank moves of `moves` (checked legal), replayed with the
+// tests' own move function (tests/support/oracle.hpp).
 std::vector<int> after(std::vector<int> board, int cols, const std::string& moves,
                        std::size_t count) {
   const int rows = static_cast<int>(board.size()) / cols;
   for (std::size_t k = 0; k < count; ++k) {
-    const int blank = static_cast<int>(std::find(board.begin(), board.end(), 0) - board.begin());
-    int r = blank / cols, c = blank % cols;
-    switch (moves[k]) {
-      case 'U':
-        --r;
-        break;
-      case 'D':
-        ++r;
-        break;
-      case 'L':
-        --c;
-        break;
-      case 'R':
-        ++c;
-        break;
-      default:
-        ADD_FAILURE() << "unknown move " << moves[k];
-    }
-    EXPECT_TRUE(r >= 0 && r < rows && c >= 0 && c < cols) << "illegal move at " << k;
-    std::swap(board[static_cast<std::size_t>(blank)],
-              board[static_cast<std::size_t>(r * cols + c)]);
+    EXPECT_TRUE(oracle::slide(board, rows, cols, moves[k]))
+        << "illegal or unknown move " << moves[k] << " at " << k;
   }
   return board;
 }
