@@ -91,8 +91,8 @@ class LinearConflict {
       v.cols += col_lane(B::col(c), col_digit_[t][c]);
     }
     int h = manhattan_.init(s);
-    for (int r = 0; r < B::kRows; ++r) h += kRowTable[row_code(v, r)];
-    for (int c = 0; c < B::kCols; ++c) h += kColTable[col_code(v, c)];
+    for (int r = 0; r < B::kRows; ++r) h += row_table_[row_code(v, r)];
+    for (int c = 0; c < B::kCols; ++c) h += col_table_[col_code(v, c)];
     v.rows += static_cast<RowWord>(h);
     return v;
   }
@@ -104,12 +104,12 @@ class LinearConflict {
     // both: conflicts change by what removing it from a's old code and adding it to b's gives.
     if (B::row(from) == B::row(to)) {
       const int p = B::row(from);
-      n.rows += static_cast<RowWord>(kColRemove[p][col_code(v, B::col(from))] -
-                                     kColRemove[p][col_code(n, B::col(to))]);
+      n.rows += static_cast<RowWord>(col_remove_[p][col_code(v, B::col(from))] -
+                                     col_remove_[p][col_code(n, B::col(to))]);
     } else {
       const int p = B::col(from);
-      n.rows += static_cast<RowWord>(kRowRemove[p][row_code(v, B::row(from))] -
-                                     kRowRemove[p][row_code(n, B::row(to))]);
+      n.rows += static_cast<RowWord>(row_remove_[p][row_code(v, B::row(from))] -
+                                     row_remove_[p][row_code(n, B::row(to))]);
     }
     return n;
   }
@@ -134,11 +134,19 @@ class LinearConflict {
   NPUZZLE_ALWAYS_INLINE static int col_code(const Value& v, int c) {
     return static_cast<int>((v.cols >> (c * kColLane)) & ((ColWord{1} << kColLane) - 1));
   }
+  // The tables of a line of `Length` cells are computed when the heuristic is built (microseconds),
+  // not as compile-time constants: those cost every translation unit that instantiated the class
+  // about 2 s of compiling on the boards with 5-cell lines.
+  template <int Length>
+  using ConflictTable = std::array<std::uint8_t, power(Length + 1, Length)>;
+  template <int Length>
+  using RemovalTable = std::array<std::array<std::int8_t, power(Length + 1, Length)>, Length>;
+
   // For a line of `Length` cells: the conflict cost of every code.
   template <int Length>
-  static constexpr auto conflict_table() {
+  static ConflictTable<Length> conflict_table() {
     constexpr int base = Length + 1;
-    std::array<std::uint8_t, power(base, Length)> table{};
+    ConflictTable<Length> table{};
     for (int code = 0; code < static_cast<int>(table.size()); ++code) {
       int sequence[8] = {};
       int k = 0;
@@ -161,9 +169,9 @@ class LinearConflict {
   }
   // [p][code]: how the conflicts of a line change when the digit at position p leaves it.
   template <int Length>
-  static constexpr auto removal_table() {
-    constexpr auto conflicts = conflict_table<Length>();
-    std::array<std::array<std::int8_t, conflicts.size()>, Length> table{};
+  static RemovalTable<Length> removal_table() {
+    const ConflictTable<Length> conflicts = conflict_table<Length>();
+    RemovalTable<Length> table{};
     for (int p = 0; p < Length; ++p) {
       const int weight = power(Length + 1, p);
       for (int code = 0; code < static_cast<int>(conflicts.size()); ++code) {
@@ -173,10 +181,10 @@ class LinearConflict {
     }
     return table;
   }
-  static constexpr auto kRowTable = conflict_table<B::kCols>();  // indexed by a row code
-  static constexpr auto kColTable = conflict_table<B::kRows>();  // indexed by a column code
-  static constexpr auto kRowRemove = removal_table<B::kCols>();
-  static constexpr auto kColRemove = removal_table<B::kRows>();
+  ConflictTable<B::kCols> row_table_ = conflict_table<B::kCols>();  // indexed by a row code
+  ConflictTable<B::kRows> col_table_ = conflict_table<B::kRows>();  // indexed by a column code
+  RemovalTable<B::kCols> row_remove_ = removal_table<B::kCols>();
+  RemovalTable<B::kRows> col_remove_ = removal_table<B::kRows>();
 
   Manhattan<B> manhattan_;
   std::array<std::array<int, B::kCells>, B::kCells> row_digit_{};  // [tile][cell] weighted digit

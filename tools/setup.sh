@@ -27,16 +27,23 @@ case ${1:-} in
     ;;
 esac
 
+# What building and running the two programs needs (GoogleTest and Google Benchmark too: the
+# configure step looks for them); --all adds what the tests, the MPI build, the Python module, the
+# plots and the page test use (Open MPI and Chromium alone are most of the download).
 packages=(
   g++ cmake ninja-build ccache pkg-config
   libtbb-dev libabsl-dev libmimalloc-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev
-  gnuplot-nox
-  openmpi-bin libopenmpi-dev
-  pybind11-dev python3-dev python3-pytest python3-matplotlib
-  chromium
 )
+if [[ ${#targets[@]} -eq 0 ]]; then
+  packages+=(
+    gnuplot-nox
+    openmpi-bin libopenmpi-dev
+    pybind11-dev python3-dev python3-pytest python3-matplotlib
+    chromium
+  )
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -22,7 +22,7 @@ namespace {
 std::vector<Move> moves_of(const std::string& letters) {
   std::vector<Move> moves;
   for (char c : letters) {
-    Move m;
+    Move m{};
     EXPECT_TRUE(parse_move(c, m)) << letters;
     moves.push_back(m);
   }

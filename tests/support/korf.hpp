@@ -27,7 +27,7 @@ struct Instance {
 // The 100 instances; throws std::runtime_error when the file is missing or a line is malformed.
 inline const std::vector<Instance>& all() {
   static const std::vector<Instance> instances = [] {
-    const std::string path = std::string(NPUZZLE_DATA_DIR) + "/korf100.txt";
+    const std::string path = NPUZZLE_DATA_DIR "/korf100.txt";
     std::ifstream in(path);
     if (!in) throw std::runtime_error("cannot read " + path);
     std::vector<Instance> out;

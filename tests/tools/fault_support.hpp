@@ -40,8 +40,8 @@ namespace npuzzle::fault {
 
 namespace fs = std::filesystem;
 
-inline std::string npuzzle_binary() { return std::string(NPUZZLE_BINARY_DIR) + "/tools/npuzzle"; }
-inline std::string pdbgen_binary() { return std::string(NPUZZLE_BINARY_DIR) + "/tools/pdbgen"; }
+inline std::string npuzzle_binary() { return NPUZZLE_BINARY_DIR "/tools/npuzzle"; }
+inline std::string pdbgen_binary() { return NPUZZLE_BINARY_DIR "/tools/pdbgen"; }
 
 // Skips the current test (with the reason) when `path` is not an executable file.
 #define NPUZZLE_REQUIRE_BINARY(path)                                                        \
