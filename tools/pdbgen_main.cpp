@@ -45,6 +45,20 @@ std::atomic<bool> g_stop{false};
 
 extern "C" void on_signal(int) { g_stop.store(true); }
 
+// The stop signals are caught from the first moment the program's own code runs, and unblocked
+// when the parent left them blocked (one already pending arrives now): pdbgen always hears them.
+__attribute__((constructor(101))) void catch_stop_signals() {
+  std::signal(SIGINT, on_signal);
+  std::signal(SIGTERM, on_signal);
+  std::signal(SIGHUP, on_signal);
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  sigaddset(&stop_signals, SIGHUP);
+  ::sigprocmask(SIG_UNBLOCK, &stop_signals, nullptr);
+}
+
 // `info` and `verify` read the file through a mapping: one cut short meanwhile faults (SIGBUS).
 extern "C" void on_bus_error(int) {
   static constexpr char kMessage[] =
@@ -205,7 +219,11 @@ ExitCode run_verify(const std::string& file, int threads) {
   const auto table = PdbTable::load(file, PdbTable::kNeverCopy);
   std::cerr << "checksum ok; checking the breadth-first invariants of " << table->meta().entry_count
             << " entries\n";
-  const VerifyReport report = verify_table(*table, threads);
+  const VerifyReport report = verify_table(*table, threads, &g_stop);
+  if (report.interrupted) {
+    std::cerr << "pdbgen: verify interrupted; " << file << " was not checked to the end\n";
+    return ExitCode::Limit;
+  }
   for (std::size_t d = 0; d < report.histogram.size(); ++d) {
     if (report.histogram[d]) std::cout << "distance " << d << ": " << report.histogram[d] << "\n";
   }
@@ -218,9 +236,6 @@ ExitCode run_verify(const std::string& file, int threads) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::signal(SIGINT, on_signal);
-  std::signal(SIGTERM, on_signal);
-  std::signal(SIGHUP, on_signal);
   std::signal(SIGXFSZ, SIG_IGN);  // a file size limit makes write() fail with EFBIG instead
   std::signal(SIGBUS, on_bus_error);
   npuzzle::install_last_resort_handler("pdbgen");
@@ -267,7 +282,7 @@ int main(int argc, char** argv) {
       app.add_subcommand("verify", "check a database's checksum and breadth-first invariants");
   verify->footer(
       "Exit codes: 0 the database is sound, 1 usage error, 2 a bad or unreadable database or a "
-      "broken invariant.");
+      "broken invariant, 4 interrupted (Ctrl-C, SIGTERM, SIGHUP).");
   verify->add_option("FILE", file, "database file")->required();
   verify->add_option("--threads", threads, "worker threads (default: all, at most 1024)")
       ->check(CLI::Range(0, npuzzle::kMaxThreads));
