@@ -27,6 +27,22 @@ extern "C" void on_bus_error(int) {
   ::_exit(npuzzle::to_int(npuzzle::ExitCode::Input));
 }
 
+// The stop signals are caught from the first moment the program's own code runs (before the static
+// objects of the program are built and before main): a signal at start-up stops the run with exit
+// code 4 like one during the search. Stop signals the parent left blocked are unblocked, so that
+// Ctrl-C and SIGTERM always reach the handler (one already pending arrives now).
+__attribute__((constructor(101))) void catch_stop_signals() {
+  std::signal(SIGINT, on_stop_signal);
+  std::signal(SIGTERM, on_stop_signal);
+  std::signal(SIGHUP, on_stop_signal);
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  sigaddset(&stop_signals, SIGHUP);
+  ::sigprocmask(SIG_UNBLOCK, &stop_signals, nullptr);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -35,9 +51,6 @@ int main(int argc, char** argv) {
       &argc, &argv, &npuzzle::interrupt_requested,
       {npuzzle::to_int(npuzzle::ExitCode::Input), npuzzle::to_int(npuzzle::ExitCode::Limit),
        npuzzle::command_line_log(false)});
-  std::signal(SIGINT, on_stop_signal);
-  std::signal(SIGTERM, on_stop_signal);
-  std::signal(SIGHUP, on_stop_signal);
   std::signal(SIGBUS, on_bus_error);
   // A file size limit (ulimit -f) during a database build: write() fails with EFBIG and the build
   // reports it, instead of the process being killed with the temporary file left behind.
