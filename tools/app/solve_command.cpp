@@ -202,7 +202,12 @@ ExitCode run_solve(SolveOptions o) {
   const ParseOptions parse_options{parse_size_option(o.size)};
   // A checkpoint or page that could not be written is refused now (exit code 2), not at the first
   // checkpoint, --checkpoint-every seconds into the search, or after the solving.
-  if (checkpoint && !checkpoint->path.empty()) check_writable(checkpoint->path, "checkpoint");
+  // A checkpoint is a regular file (a FIFO or a device would hold a write up, or lose it); the
+  // temporary files of an earlier run killed while writing it are removed.
+  if (checkpoint && !checkpoint->path.empty()) {
+    remove_stale_temporaries(checkpoint->path, 60);
+    check_writable(checkpoint->path, "checkpoint", true);
+  }
   if (!o.animate.empty()) check_writable(o.animate, "page");
 
   const std::unique_ptr<InstanceStream> input = open_input(o, parse_options, checkpoint.get());
@@ -338,6 +343,9 @@ ExitCode run_solve(SolveOptions o) {
     throw InputError("no board in the input");
   }
   if (interrupt_requested.load()) summary.exit_code = std::max(summary.exit_code, ExitCode::Limit);
+  // The one board of a checkpointed search failed (its checkpoint not written, or refused): exit
+  // code 2, whether a limit or a signal stopped it.
+  if (checkpoint && summary.errors > 0) summary.exit_code = ExitCode::Input;
 
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
