@@ -3,10 +3,12 @@
 // with exit code 5 and its statistics so far, never SIGABRT. A thread count the machine cannot give
 // is refused (exit 1); a thread that cannot be created is exit 5 with a message; --mem-limit bounds
 // the whole process's peak resident size (measured by wait4's ru_maxrss), not only the search's own
-// count; a binary input (/dev/zero) is refused with bounded memory.
+// count; a binary input (/dev/zero) is refused with bounded memory, as a solve's input and as a
+// bench set.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -163,6 +165,36 @@ TEST(FaultMemory, BinaryInputIsRefusedWithBoundedMemory) {
   record_fault("input", "`solve -f /dev/zero` (an endless line of NUL bytes)",
                run.describe() + ", peak RSS " + std::to_string(run.max_rss_kib / 1024) + " MiB: `" +
                    first_line(run.err) + "`");
+}
+
+// `npuzzle bench SET` reads its set as `solve -f` reads: /dev/zero, a file of NUL bytes and a line
+// of spaces longer than 1 MiB are refused after 1 MiB, in bounded memory.
+TEST(FaultMemory, BenchSetOfBinaryOrOverlongLinesIsRefusedWithBoundedMemory) {
+  NPUZZLE_REQUIRE_BINARY(npuzzle_binary());
+  const auto bench = [](const std::string& set) {
+    RunSpec spec;
+    spec.argv = {npuzzle_binary(), "bench", set, "--heuristic", "lc"};
+    spec.address_space_limit = 1024 * kMiB;
+    spec.timeout_seconds = 60;
+    const RunResult run = run_program(spec);
+    EXPECT_EQ(run.exit_code, 2) << run.describe() << run.err;
+    EXPECT_NE(run.err.find("longer than 1 MiB"), std::string::npos) << run.err;
+    EXPECT_LT(run.max_rss_kib, 64 * 1024) << "peak resident size";
+    return run.describe() + ", peak RSS " + std::to_string(run.max_rss_kib / 1024) + " MiB";
+  };
+  const fs::path nul = scratch_dir() / "nul.txt";
+  fs::resize_file(write_text(nul, ""), 64 * kMiB);
+  const fs::path spaces = scratch_dir() / "spaces.txt";
+  write_text(spaces, std::string(4 * kMiB, ' ') + "\n1 2 3 4 0 5 7 8 6\n");
+  const std::string zero = bench("/dev/zero");
+  const std::string nul_bytes = bench(nul.string());
+  const std::string space_line = bench(spaces.string());
+  fs::remove(nul);
+  fs::remove(spaces);
+  record_fault("input",
+               "`bench /dev/zero`; `bench` of 64 MiB of NUL bytes; `bench` of a 4 MiB line of "
+               "spaces and a board",
+               "/dev/zero: " + zero + "; NUL bytes: " + nul_bytes + "; spaces: " + space_line);
 }
 
 }  // namespace
