@@ -211,6 +211,15 @@ ExitCode run_solve(SolveOptions o) {
   if (!o.animate.empty()) check_writable(o.animate, "page");
 
   const std::unique_ptr<InstanceStream> input = open_input(o, parse_options, checkpoint.get());
+  // When the checkpoint file was last written before this run (none: the clock's minimum).
+  const auto checkpoint_written = [&] {
+    std::error_code none;
+    const auto time = std::filesystem::last_write_time(checkpoint->path, none);
+    return none ? std::filesystem::file_time_type::min() : time;
+  };
+  const std::filesystem::file_time_type checkpoint_before =
+      checkpoint && !checkpoint->path.empty() ? checkpoint_written()
+                                              : std::filesystem::file_time_type::min();
 
   const auto start = std::chrono::steady_clock::now();
   std::mutex log_mutex;  // progress lines from concurrent instances
@@ -328,6 +337,7 @@ ExitCode run_solve(SolveOptions o) {
   // A piece of the input at a time (16 instances per thread), so answers start early and memory
   // stays bounded however long the input is.
   const std::size_t piece = checkpoint ? 2 : 16 * static_cast<std::size_t>(batch_threads);
+  ThreadBudget budget(batch_threads);  // one arena for every piece
   for (entries = input->next(piece); !entries.empty(); entries = input->next(piece)) {
     if (checkpoint && (entries.size() > 1 || summary.instances > 0)) {
       throw UsageError("--checkpoint keeps the position of one search: give one board");
@@ -337,7 +347,7 @@ ExitCode run_solve(SolveOptions o) {
       if (entry.ok()) sizes.push_back({entry.instance.rows, entry.instance.cols});
     }
     print_warnings(new_warnings(configurations, o.threads, sizes, warned), o.quiet);
-    run_in_order(entries.size(), batch_threads, solve, emit);
+    run_in_order(budget, entries.size(), solve, emit);
   }
   if (summary.instances == 0 && !interrupt_requested.load()) {
     throw InputError("no board in the input");
@@ -373,12 +383,18 @@ ExitCode run_solve(SolveOptions o) {
   }
   if (!o.animate.empty()) write_file_atomically(o.animate, animation_page(animated), "page");
   if (interrupt_requested.load() && !o.quiet) std::fprintf(stderr, "npuzzle: interrupted\n");
-  // A search stopped with its position kept: say where, and how to go on.
-  if (checkpoint && !checkpoint->path.empty() && summary.limited > 0 && !o.quiet &&
-      std::filesystem::is_regular_file(checkpoint->path)) {
-    std::fprintf(stderr,
-                 "npuzzle: checkpoint saved in %s; continue with `npuzzle solve --resume %s`\n",
-                 printable(checkpoint->path).c_str(), printable(checkpoint->path).c_str());
+  // A search stopped with its position kept: say where, and how to go on; or that it was stopped
+  // before its search began (while its databases were being built), with no position to keep.
+  if (checkpoint && !checkpoint->path.empty() && summary.limited > 0 && !o.quiet) {
+    if (checkpoint_written() != checkpoint_before) {
+      std::fprintf(stderr,
+                   "npuzzle: checkpoint saved in %s; continue with `npuzzle solve --resume %s`\n",
+                   printable(checkpoint->path).c_str(), printable(checkpoint->path).c_str());
+    } else {
+      std::fprintf(stderr,
+                   "npuzzle: no checkpoint written in %s: stopped before the search began\n",
+                   printable(checkpoint->path).c_str());
+    }
   }
   return summary.exit_code;
 }
