@@ -2,6 +2,7 @@
 #include <unistd.h>
 
 #include <csignal>
+#include <new>
 
 #include "engine/distributed.hpp"
 #include "tools/app/app.hpp"
@@ -27,11 +28,13 @@ extern "C" void on_bus_error(int) {
   ::_exit(npuzzle::to_int(npuzzle::ExitCode::Input));
 }
 
-// The stop signals are caught from the first moment the program's own code runs (before the static
-// objects of the program are built and before main): a signal at start-up stops the run with exit
-// code 4 like one during the search. Stop signals the parent left blocked are unblocked, so that
-// Ctrl-C and SIGTERM always reach the handler (one already pending arrives now).
-__attribute__((constructor(101))) void catch_stop_signals() {
+// Runs before the program's static objects are built, so before main. The stop signals are caught
+// from then on (a signal at start-up stops the run with exit code 4 like one during the search),
+// and unblocked when the parent left them blocked (one already pending arrives now). An allocation
+// that fails before main ends the run with exit code 5 and a message (tools/last_resort.hpp).
+__attribute__((constructor(101))) void prepare_start_up() {
+  npuzzle::install_last_resort_handler("npuzzle");
+  std::set_new_handler(npuzzle::out_of_memory_at_start_up);
   std::signal(SIGINT, on_stop_signal);
   std::signal(SIGTERM, on_stop_signal);
   std::signal(SIGHUP, on_stop_signal);
@@ -46,6 +49,7 @@ __attribute__((constructor(101))) void catch_stop_signals() {
 }  // namespace
 
 int main(int argc, char** argv) {
+  std::set_new_handler(nullptr);  // from here a failed allocation throws std::bad_alloc
   // MPI, when started by mpirun (an MPI build).
   npuzzle::start_distributed(
       &argc, &argv, &npuzzle::interrupt_requested,
@@ -55,7 +59,6 @@ int main(int argc, char** argv) {
   // A file size limit (ulimit -f) during a database build: write() fails with EFBIG and the build
   // reports it, instead of the process being killed with the temporary file left behind.
   std::signal(SIGXFSZ, SIG_IGN);
-  npuzzle::install_last_resort_handler("npuzzle");
   // Under mpirun, ranks other than 0 serve rank 0's distributed searches.
   if (npuzzle::serves_jobs()) {
     npuzzle::serve_jobs(npuzzle::command_line_log(false));

@@ -19,6 +19,7 @@
 #include <csignal>
 #include <cstdio>
 #include <iostream>
+#include <new>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -45,9 +46,12 @@ std::atomic<bool> g_stop{false};
 
 extern "C" void on_signal(int) { g_stop.store(true); }
 
-// The stop signals are caught from the first moment the program's own code runs, and unblocked
-// when the parent left them blocked (one already pending arrives now): pdbgen always hears them.
-__attribute__((constructor(101))) void catch_stop_signals() {
+// Runs before the program's static objects are built: the stop signals are caught from then on
+// and unblocked when the parent left them blocked (one already pending arrives now); an allocation
+// that fails before main ends the run with exit code 5 and a message (tools/last_resort.hpp).
+__attribute__((constructor(101))) void prepare_start_up() {
+  npuzzle::install_last_resort_handler("pdbgen");
+  std::set_new_handler(npuzzle::out_of_memory_at_start_up);
   std::signal(SIGINT, on_signal);
   std::signal(SIGTERM, on_signal);
   std::signal(SIGHUP, on_signal);
@@ -236,9 +240,9 @@ ExitCode run_verify(const std::string& file, int threads) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  std::set_new_handler(nullptr);  // from here a failed allocation throws std::bad_alloc
   std::signal(SIGXFSZ, SIG_IGN);  // a file size limit makes write() fail with EFBIG instead
   std::signal(SIGBUS, on_bus_error);
-  npuzzle::install_last_resort_handler("pdbgen");
 
   CLI::App app{"pdbgen: build, describe and verify npuzzle pattern databases"};
   app.set_version_flag("--version", std::string("pdbgen ") + NPUZZLE_VERSION);
