@@ -314,7 +314,8 @@ CheckpointFile parse_checkpoint(std::string_view text) {
     inconsistent("next-bound " + std::to_string(p.next_bound) + " is not between bound " +
                  std::to_string(p.bound) + " and " + std::to_string(max_bound));
   }
-  if (p.iterations > p.bound || p.iteration_expanded.size() != static_cast<std::size_t>(p.iterations)) {
+  if (p.iterations > p.bound ||
+      p.iteration_expanded.size() != static_cast<std::size_t>(p.iterations)) {
     inconsistent("iterations " + std::to_string(p.iterations) + " do not fit bound " +
                  std::to_string(p.bound) + " and the iteration counts");
   }
@@ -322,8 +323,7 @@ CheckpointFile parse_checkpoint(std::string_view text) {
     if (e > kCheckpointMaxCount) inconsistent("an iteration's count is beyond any search's");
   }
   if (finished > p.expanded || p.expanded > kCheckpointMaxCount ||
-      p.generated > kCheckpointMaxCount ||
-      !(p.seconds <= kCheckpointMaxSeconds)) {
+      p.generated > kCheckpointMaxCount || !(p.seconds <= kCheckpointMaxSeconds)) {
     inconsistent("its node counts and seconds do not add up");
   }
   if (!solvable(shape.rows, shape.cols, f.board.tiles, f.goal)) {

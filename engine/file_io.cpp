@@ -55,8 +55,8 @@ std::string file_kind(unsigned mode) {
   return "not a regular file";
 }
 
-std::string read_text_file(const std::string& path, const std::string& what,
-                           std::size_t max_bytes, std::string_view prefix) {
+std::string read_text_file(const std::string& path, const std::string& what, std::size_t max_bytes,
+                           std::string_view prefix) {
   // Without blocking: a FIFO with no writer would hold open() up, deaf to Ctrl-C.
   Descriptor fd(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC));
   if (fd.get() < 0) fail("read", what, path, errno);

@@ -193,8 +193,8 @@ class ParallelIda {
       // The checkpoint gone on from said no path is shorter than its bound.
       if (static_cast<int>(path.size()) < resumed_bound_) {
         throw InputError("the checkpoint's bound " + std::to_string(resumed_bound_) +
-                         " is wrong: this board has a solution of " +
-                         std::to_string(path.size()) + " moves");
+                         " is wrong: this board has a solution of " + std::to_string(path.size()) +
+                         " moves");
       }
       result.status = Status::Solved;
       result.optimal = H::kAdmissible;

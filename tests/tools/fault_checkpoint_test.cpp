@@ -280,8 +280,8 @@ TEST_F(FaultCheckpoint, DeviceOrOversizedFileIsRefusedWithoutReadingIt) {
   record_fault("checkpoint",
                "`--resume /dev/zero`; `--resume` of a 1 GiB file that begins like a checkpoint, "
                "and of a 12 MiB one that does not",
-               device.describe() + ", `" + first_line(device.err) + "`; 1 GiB: " +
-                   big.describe() + ", peak RSS " + std::to_string(big.max_rss_kib / 1024) +
+               device.describe() + ", `" + first_line(device.err) + "`; 1 GiB: " + big.describe() +
+                   ", peak RSS " + std::to_string(big.max_rss_kib / 1024) +
                    " MiB; 12 MiB: " + not_one.describe() + ", peak RSS " +
                    std::to_string(not_one.max_rss_kib / 1024) + " MiB");
 }
@@ -315,8 +315,8 @@ TEST_F(FaultCheckpoint, FieldsOutOfRangeAreRefused) {
 TEST_F(FaultCheckpoint, BoundAboveAShorterSolutionIsRefused) {
   const std::string path = (fresh_dir("short-source") / "search.ckpt").string();
   RunSpec spec;
-  spec.argv = {npuzzle_binary(), "solve",        "--algo", "ida", "--heuristic", "md",
-               "--checkpoint",   path,           "1 0 2 3 4 5 6 7 8"};
+  spec.argv = {npuzzle_binary(), "solve", "--algo",           "ida", "--heuristic", "md",
+               "--checkpoint",   path,    "1 0 2 3 4 5 6 7 8"};
   spec.pending_signal = SIGINT;
   const RunResult first = run_program(spec);
   ASSERT_EQ(first.exit_code, 4) << first.describe() << first.err;
@@ -334,9 +334,15 @@ TEST_F(FaultCheckpoint, BoundAboveAShorterSolutionIsRefused) {
 TEST_F(FaultCheckpoint, CheckpointNotWrittenOnSigintIsExitTwo) {
   const fs::path dir = fresh_dir("sigint-unwritable");
   RunSpec spec;
-  spec.argv = {npuzzle_binary(), "solve",        "--quiet",
-               "--algo",         "ida",          "--heuristic",
-               "md",             "--checkpoint", (dir / "c").string(),
+  spec.argv = {npuzzle_binary(),
+               "solve",
+               "--quiet",
+               "--algo",
+               "ida",
+               "--heuristic",
+               "md",
+               "--checkpoint",
+               (dir / "c").string(),
                korf(13).tiles};
   spec.file_size_limit = 300;
   spec.pending_signal = SIGINT;
@@ -344,10 +350,11 @@ TEST_F(FaultCheckpoint, CheckpointNotWrittenOnSigintIsExitTwo) {
   EXPECT_EQ(run.exit_code, 2) << run.describe() << run.err;
   EXPECT_TRUE(contains(run.err, "cannot write checkpoint")) << run.err;
   EXPECT_TRUE(files_in(dir).empty()) << joined(files_in(dir));
-  record_fault("checkpoint",
-               "SIGINT stops a search whose checkpoint cannot be written (300-byte file size limit)",
-               run.describe() + "; `" + line_with(run.err, "cannot write checkpoint") +
-                   "`; files left: " + joined(files_in(dir)));
+  record_fault(
+      "checkpoint",
+      "SIGINT stops a search whose checkpoint cannot be written (300-byte file size limit)",
+      run.describe() + "; `" + line_with(run.err, "cannot write checkpoint") +
+          "`; files left: " + joined(files_in(dir)));
 }
 
 // The temporary files of a run killed while writing its checkpoint: an old one is removed by the

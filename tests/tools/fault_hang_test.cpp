@@ -3,7 +3,8 @@
 //     `--checkpoint` or `--animate`: the readers wait for it without blocking Ctrl-C, the rest
 //     refuse it at once (exit 2) instead of blocking in open();
 //   - a stop signal that arrives at start-up (pending when the program starts: no timing) stops
-//     `npuzzle solve` with exit 4 and its checkpoint written, and stops `pdbgen verify` with exit 4.
+//     `npuzzle solve` with exit 4 and its checkpoint written, and stops `pdbgen verify` with
+//     exit 4.
 #include <sys/stat.h>
 
 #include <gtest/gtest.h>
@@ -57,9 +58,9 @@ TEST_F(FaultHang, FifoWithoutWriterAsInputFileStopsAtSigint) {
   EXPECT_EQ(run.exit_code, 4) << run.describe() << run.err;
   EXPECT_TRUE(run.triggered);
   EXPECT_LT(run.seconds_after_trigger, 10.0);
-  record_fault("signals", "`solve -f FIFO`, no process writing the FIFO; SIGINT after 1 s",
-               run.describe() + ", " + seconds_text(run.seconds_after_trigger) +
-                   " after the signal");
+  record_fault(
+      "signals", "`solve -f FIFO`, no process writing the FIFO; SIGINT after 1 s",
+      run.describe() + ", " + seconds_text(run.seconds_after_trigger) + " after the signal");
 }
 
 TEST_F(FaultHang, FifoWithoutWriterAsBenchSetStopsAtSigint) {
@@ -67,9 +68,9 @@ TEST_F(FaultHang, FifoWithoutWriterAsBenchSetStopsAtSigint) {
   EXPECT_EQ(run.exit_code, 4) << run.describe() << run.err;
   EXPECT_TRUE(run.triggered);
   EXPECT_LT(run.seconds_after_trigger, 10.0);
-  record_fault("signals", "`bench FIFO`, no process writing the FIFO; SIGINT after 1 s",
-               run.describe() + ", " + seconds_text(run.seconds_after_trigger) +
-                   " after the signal");
+  record_fault(
+      "signals", "`bench FIFO`, no process writing the FIFO; SIGINT after 1 s",
+      run.describe() + ", " + seconds_text(run.seconds_after_trigger) + " after the signal");
 }
 
 TEST_F(FaultHang, FifoAsCheckpointToResumeIsRefused) {
@@ -104,8 +105,8 @@ TEST_F(FaultHang, FifoWithoutReaderAsAnimatedPageIsRefused) {
 TEST_F(FaultHang, SigintAtStartUpStopsTheSolveAndWritesItsCheckpoint) {
   const std::string path = (fresh_dir("startup") / "search.ckpt").string();
   RunSpec spec;
-  spec.argv = {npuzzle_binary(), "solve",        "--algo", "ida",          "--heuristic",
-               "md",             "--checkpoint", path,     korf(13).tiles};
+  spec.argv = {npuzzle_binary(), "solve", "--algo",      "ida", "--heuristic", "md",
+               "--checkpoint",   path,    korf(13).tiles};
   spec.timeout_seconds = 60;
   spec.pending_signal = SIGINT;
   const RunResult run = run_program(spec);
@@ -117,8 +118,8 @@ TEST_F(FaultHang, SigintAtStartUpStopsTheSolveAndWritesItsCheckpoint) {
   record_fault("signals",
                "SIGINT already pending when `npuzzle solve --checkpoint FILE` starts (ida + md)",
                run.describe() + "; `" + cli::lines_of(run.out).front() + "`; checkpoint " +
-                   (text.empty() ? "not written" : "written, bound " +
-                                                       checkpoint_test::field(text, "bound")));
+                   (text.empty() ? "not written"
+                                 : "written, bound " + checkpoint_test::field(text, "bound")));
 }
 
 TEST(FaultHangPdbgen, VerifyStopsAtSigint) {

@@ -127,8 +127,8 @@ TEST(FaultOutput, BenchCsvOnAFullDeviceIsExitTwo) {
 TEST(FaultOutput, BenchCsvThatCannotBeWrittenLeavesTheEarlierFile) {
   NPUZZLE_REQUIRE_BINARY(npuzzle_binary());
   const fs::path dir = fresh_dir("bench_csv_atomic");
-  const std::string set = write_text(dir / "set.txt", std::string(kEasy) + "\n" + kEasy + "\n" +
-                                                          kEasy + "\n" + kEasy + "\n");
+  const std::string set = write_text(
+      dir / "set.txt", std::string(kEasy) + "\n" + kEasy + "\n" + kEasy + "\n" + kEasy + "\n");
   const std::string earlier = "an earlier run's CSV\n";
   const std::string csv = write_text(dir / "out.csv", earlier);
   RunSpec spec;
@@ -159,8 +159,7 @@ TEST(FaultOutput, BenchCsvAndPlotOnOnePathAreRefused) {
   const std::string set = write_text(dir / "set.txt", std::string(kEasy) + "\n");
   const std::string path = (dir / "p.png").string();
   RunSpec spec;
-  spec.argv = {npuzzle_binary(), "bench", set,  "--heuristic", "md",
-               "--csv",          path,    "--plot", path};
+  spec.argv = {npuzzle_binary(), "bench", set, "--heuristic", "md", "--csv", path, "--plot", path};
   const RunResult run = run_program(spec);
   ASSERT_TRUE(run.exited()) << run.describe();
   EXPECT_EQ(run.exit_code, 1) << run.err;

@@ -166,8 +166,9 @@ std::vector<BenchInstance> read_instances(const std::string& file, BoardSize siz
       const Instance& first = set.empty() ? entry.instance : set.front().instance;
       const std::string where = file + ": line " + std::to_string(entry.instance.line) + ": ";
       if (entry.instance.rows != first.rows || entry.instance.cols != first.cols) {
-        throw InputError(where + "a board of another size than the first (every board of a set "
-                                 "has the same size)");
+        throw InputError(where +
+                         "a board of another size than the first (every board of a set "
+                         "has the same size)");
       }
       if (entry.instance.expected_length.has_value() != known_optimum) {
         throw InputError(where + (known_optimum ? "no optimal length, unlike the first line"
