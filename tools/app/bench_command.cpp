@@ -136,6 +136,10 @@ ExitCode run_bench(const BenchOptions& o) {
   if (!o.plot.empty()) check_writable(o.plot, "plot");
   bool known_optimum = false;
   std::vector<BenchInstance> set = read_instances(o.set, parse_size_option(o.size), known_optimum);
+  if (interrupt_requested.load()) {  // while the set was read (a FIFO waiting for its writer)
+    std::cerr << "npuzzle: interrupted while reading " << printable(o.set) << "\n";
+    return ExitCode::Limit;
+  }
   if (known_optimum && goal.kind != GoalSpec::Kind::BlankFirst) {
     for (BenchInstance& b : set) b.optimal_length = 0;
     known_optimum = false;
