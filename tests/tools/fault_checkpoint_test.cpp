@@ -329,7 +329,7 @@ TEST_F(FaultCheckpoint, BoundAboveAShorterSolutionIsRefused) {
                run.describe() + "; `" + first_line(run.err) + "`");
 }
 
-// A checkpoint that cannot be written when Ctrl-C stops the search (a 300-byte file size limit,
+// A checkpoint that cannot be written when Ctrl-C stops the search (a 100-byte file size limit,
 // the signal pending at start-up) is exit 2, as after a limit.
 TEST_F(FaultCheckpoint, CheckpointNotWrittenOnSigintIsExitTwo) {
   const fs::path dir = fresh_dir("sigint-unwritable");
@@ -344,7 +344,8 @@ TEST_F(FaultCheckpoint, CheckpointNotWrittenOnSigintIsExitTwo) {
                "--checkpoint",
                (dir / "c").string(),
                korf(13).tiles};
-  spec.file_size_limit = 300;
+  spec.file_size_limit = 100;  // a checkpoint before the first iteration is about 300 bytes
+  spec.stdout_to = "/dev/null";
   spec.pending_signal = SIGINT;
   const RunResult run = run_program(spec);
   EXPECT_EQ(run.exit_code, 2) << run.describe() << run.err;
@@ -352,7 +353,7 @@ TEST_F(FaultCheckpoint, CheckpointNotWrittenOnSigintIsExitTwo) {
   EXPECT_TRUE(files_in(dir).empty()) << joined(files_in(dir));
   record_fault(
       "checkpoint",
-      "SIGINT stops a search whose checkpoint cannot be written (300-byte file size limit)",
+      "SIGINT stops a search whose checkpoint cannot be written (100-byte file size limit)",
       run.describe() + "; `" + line_with(run.err, "cannot write checkpoint") +
           "`; files left: " + joined(files_in(dir)));
 }

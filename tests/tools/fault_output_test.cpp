@@ -122,7 +122,7 @@ TEST(FaultOutput, BenchCsvOnAFullDeviceIsExitTwo) {
                run.describe() + ": `" + line_with(run.err, "cannot write") + "`");
 }
 
-// The CSV is written atomically: a write that fails (a 1000-byte file size limit, below the CSV's
+// The CSV is written atomically: a write that fails (a 300-byte file size limit, below the CSV's
 // size) leaves the CSV of an earlier run at that path as it was, and no temporary file.
 TEST(FaultOutput, BenchCsvThatCannotBeWrittenLeavesTheEarlierFile) {
   NPUZZLE_REQUIRE_BINARY(npuzzle_binary());
@@ -134,7 +134,7 @@ TEST(FaultOutput, BenchCsvThatCannotBeWrittenLeavesTheEarlierFile) {
   RunSpec spec;
   spec.argv = {npuzzle_binary(), "bench", set, "--heuristic", "md", "--csv", csv, "-q"};
   spec.stdout_to = "/dev/null";
-  spec.file_size_limit = 1000;
+  spec.file_size_limit = 300;
   const RunResult run = run_program(spec);
   ASSERT_TRUE(run.exited()) << run.describe();
   EXPECT_EQ(run.exit_code, 2) << run.err;
@@ -146,7 +146,7 @@ TEST(FaultOutput, BenchCsvThatCannotBeWrittenLeavesTheEarlierFile) {
   }
   EXPECT_EQ(files.size(), 2u);
   record_fault("output",
-               "`npuzzle bench SET --csv FILE` under a 1000-byte file size limit, FILE holding an "
+               "`npuzzle bench SET --csv FILE` under a 300-byte file size limit, FILE holding an "
                "earlier CSV",
                run.describe() + ": `" + line_with(run.err, "cannot write") + "`; FILE " +
                    (read_text(csv) == earlier ? "unchanged" : "changed") + ", " +
