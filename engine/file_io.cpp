@@ -10,6 +10,8 @@
 #include <cstdio>
 #include <cstring>
 #include <ctime>
+#include <filesystem>
+#include <system_error>
 
 #include "core/parse.hpp"
 
@@ -236,6 +238,14 @@ void write_file_atomically(const std::string& path, std::string_view text,
   if (::fsync(fd.get()) != 0) give_up(errno);
   if (const int error_number = fd.close(); error_number != 0) give_up(error_number);
   if (::rename(temporary.c_str(), d.path.c_str()) != 0) give_up(errno);
+}
+
+bool same_file_path(const std::string& a, const std::string& b) {
+  std::error_code failed_a, failed_b;
+  const std::filesystem::path resolved_a = std::filesystem::weakly_canonical(a, failed_a);
+  const std::filesystem::path resolved_b = std::filesystem::weakly_canonical(b, failed_b);
+  if (failed_a || failed_b) return a == b;  // one that cannot be resolved is compared as given
+  return resolved_a == resolved_b;
 }
 
 void remove_stale_temporaries(const std::string& path, double min_age_seconds) {

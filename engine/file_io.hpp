@@ -46,6 +46,10 @@ void check_writable(const std::string& path, const std::string& what = "file",
 // list or remove are ignored: the files are only clutter.
 void remove_stale_temporaries(const std::string& path, double min_age_seconds);
 
+// Whether two paths name the same file (after `.`, `..` and symbolic links), for refusing one
+// path given to two outputs: the later write would silently replace the earlier.
+bool same_file_path(const std::string& a, const std::string& b);
+
 // A description of a file type that is not a regular file, for messages: "a FIFO", "a device".
 std::string file_kind(unsigned mode);
 

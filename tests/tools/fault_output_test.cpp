@@ -1,9 +1,10 @@
 // Fault tests: writes that fail. Standard output on a full device (/dev/full), closed, or a pipe
 // whose reader is gone with SIGPIPE ignored; the CSV file of `bench` and the boards of `random` on
-// a full device or a file size limit (the earlier CSV kept), --csv and --plot naming one file;
-// `pdbgen info` with nowhere to write. Every one must end with a message on stderr
-// naming the failed write and exit code 2 (never 0 with the results lost), and a batch must stop at
-// the first result it cannot write instead of solving the rest for no reader.
+// a full device or a file size limit (the earlier CSV kept); `pdbgen info` with nowhere to write.
+// Every one must end with a message on stderr naming the failed write and exit code 2 (never 0
+// with the results lost), and a batch must stop at the first result it cannot write instead of
+// solving the rest for no reader. One path given to two outputs (--csv and --plot, --animate and
+// --checkpoint) is refused up front, exit code 1.
 #include <gtest/gtest.h>
 
 #include <set>
@@ -197,6 +198,33 @@ TEST(FaultOutput, VerifyAndPdbgenInfoOnAFullDeviceAreExitTwo) {
   record_fault("output", "`npuzzle verify` and `pdbgen info FILE` with stdout on /dev/full",
                "verify: " + checked.describe() + "; info: " + run.describe() + ": `" +
                    line_with(run.err, "writing") + "`");
+}
+
+TEST(FaultOutput, AnimatedPageAndCheckpointOnOnePathAreRefused) {
+  NPUZZLE_REQUIRE_BINARY(npuzzle_binary());
+  const fs::path dir = fresh_dir("solve_same_path");
+  const std::string path = (dir / "run.out").string();
+  RunSpec spec;
+  spec.argv = {npuzzle_binary(),
+               "solve",
+               "--algo",
+               "ida",
+               "--heuristic",
+               "md",
+               "--node-limit",
+               "1000",
+               "--animate",
+               path,
+               "--checkpoint",
+               (dir / "." / "run.out").string(),
+               "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"};
+  const RunResult run = run_program(spec);
+  ASSERT_TRUE(run.exited()) << run.describe();
+  EXPECT_EQ(run.exit_code, 1) << run.err;
+  EXPECT_NE(run.err.find("name the same file"), std::string::npos) << run.err;
+  EXPECT_FALSE(fs::exists(path));
+  record_fault("output", "`npuzzle solve --animate DIR/run.out --checkpoint DIR/./run.out`",
+               run.describe() + ": `" + first_line(run.err) + "`");
 }
 
 }  // namespace

@@ -15,7 +15,6 @@
 // machine is noisy; node counts of the parallel searches vary a little per run).
 #include <algorithm>
 #include <cstdio>
-#include <filesystem>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -114,11 +113,7 @@ ExitCode run_bench(const BenchOptions& o) {
         "tables and --csv compare several)");
   }
   if (!o.csv.empty() && !o.plot.empty()) {
-    std::error_code ignored;
-    const auto resolved = [&](const std::string& path) {
-      return std::filesystem::weakly_canonical(path, ignored);
-    };
-    if (resolved(o.csv) == resolved(o.plot)) {
+    if (same_file_path(o.csv, o.plot)) {
       throw UsageError("--csv and --plot name the same file '" + printable(o.csv) +
                        "': give each its own");
     }

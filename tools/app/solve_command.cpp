@@ -202,6 +202,11 @@ ExitCode run_solve(SolveOptions o) {
   const ParseOptions parse_options{parse_size_option(o.size)};
   // A checkpoint or page that could not be written is refused now (exit code 2), not at the first
   // checkpoint, --checkpoint-every seconds into the search, or after the solving.
+  if (checkpoint && !checkpoint->path.empty() && !o.animate.empty() &&
+      same_file_path(checkpoint->path, o.animate)) {
+    throw UsageError("--animate and the checkpoint name the same file '" + printable(o.animate) +
+                     "': give each its own");
+  }
   // A checkpoint is a regular file (a FIFO or a device would hold a write up, or lose it); the
   // temporary files of an earlier run killed while writing it are removed.
   if (checkpoint && !checkpoint->path.empty()) {
