@@ -307,8 +307,9 @@ CheckpointFile parse_checkpoint(std::string_view text) {
     throw InputError("inconsistent: " + why);
   };
   if (p.bound < 0 || p.bound > max_bound) {
-    inconsistent("bound " + std::to_string(p.bound) + " is above " + std::to_string(max_bound) +
-                 ", more moves than any " + shape.name() + " board needs");
+    inconsistent("bound " + std::to_string(p.bound) + " is not between 0 and " +
+                 std::to_string(max_bound) + ", more moves than any " + shape.name() +
+                 " board needs");
   }
   if (p.next_bound != INT_MAX && (p.next_bound <= p.bound || p.next_bound > max_bound)) {
     inconsistent("next-bound " + std::to_string(p.next_bound) + " is not between bound " +

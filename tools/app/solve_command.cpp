@@ -357,10 +357,12 @@ ExitCode run_solve(SolveOptions o) {
   if (summary.instances == 0 && !interrupt_requested.load()) {
     throw InputError("no board in the input");
   }
-  if (interrupt_requested.load()) summary.exit_code = std::max(summary.exit_code, ExitCode::Limit);
-  // The one board of a checkpointed search failed (its checkpoint not written, or refused): exit
-  // code 2, whether a limit or a signal stopped it.
-  if (checkpoint && summary.errors > 0) summary.exit_code = ExitCode::Input;
+  // The one board of a checkpointed search failed with an input error (its checkpoint not written,
+  // or refused): exit code 2, whether a limit or a signal stopped it.
+  const bool checkpoint_failed = checkpoint && summary.exit_code == ExitCode::Input;
+  if (interrupt_requested.load() && !checkpoint_failed) {
+    summary.exit_code = std::max(summary.exit_code, ExitCode::Limit);
+  }
 
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
