@@ -270,6 +270,11 @@ CheckpointFile parse_checkpoint(std::string_view text) {
   p.bound = number<int>(lines.take("bound"), "bound");
   p.target = number<std::size_t>(lines.take("target"), "target");
   p.subtrees = number<std::size_t>(lines.take("subtrees"), "subtrees");
+  if (p.target == 0 || p.target > kCheckpointMaxTarget ||
+      p.subtrees > kCheckpointMaxSubtreesPerTarget * p.target) {  // before the done flags' memory
+    throw InputError("inconsistent: target " + std::to_string(p.target) + " and subtrees " +
+                     std::to_string(p.subtrees) + " are not a frontier a search builds");
+  }
   p.done = parse_done(lines.take("done"), p.subtrees);
   while (lines.next_is("partial")) {
     p.partial.push_back(parse_partial(lines.take("partial"), p.done));
@@ -297,10 +302,30 @@ CheckpointFile parse_checkpoint(std::string_view text) {
 
   std::uint64_t finished = 0;
   for (std::uint64_t e : p.iteration_expanded) finished += e;
-  if (p.target == 0 || p.next_bound <= p.bound ||
-      p.iteration_expanded.size() != static_cast<std::size_t>(p.iterations) ||
-      finished > p.expanded) {
-    throw InputError("inconsistent: its position does not add up");
+  const int max_bound = checkpoint_max_bound(shape);
+  const auto inconsistent = [](const std::string& why) {
+    throw InputError("inconsistent: " + why);
+  };
+  if (p.bound < 0 || p.bound > max_bound) {
+    inconsistent("bound " + std::to_string(p.bound) + " is not between 0 and " +
+                 std::to_string(max_bound) + ", more moves than any " + shape.name() +
+                 " board needs");
+  }
+  if (p.next_bound != INT_MAX && (p.next_bound <= p.bound || p.next_bound > max_bound)) {
+    inconsistent("next-bound " + std::to_string(p.next_bound) + " is not between bound " +
+                 std::to_string(p.bound) + " and " + std::to_string(max_bound));
+  }
+  if (p.iterations > p.bound ||
+      p.iteration_expanded.size() != static_cast<std::size_t>(p.iterations)) {
+    inconsistent("iterations " + std::to_string(p.iterations) + " do not fit bound " +
+                 std::to_string(p.bound) + " and the iteration counts");
+  }
+  for (std::uint64_t e : p.iteration_expanded) {
+    if (e > kCheckpointMaxCount) inconsistent("an iteration's count is beyond any search's");
+  }
+  if (finished > p.expanded || p.expanded > kCheckpointMaxCount ||
+      p.generated > kCheckpointMaxCount || !(p.seconds <= kCheckpointMaxSeconds)) {
+    inconsistent("its node counts and seconds do not add up");
   }
   if (!solvable(shape.rows, shape.cols, f.board.tiles, f.goal)) {
     throw InputError("its board cannot reach its goal (opposite permutation parity)");
@@ -308,8 +333,12 @@ CheckpointFile parse_checkpoint(std::string_view text) {
   return f;
 }
 
+int checkpoint_max_bound(BoardSize size) { return size.cells() * (size.rows + size.cols); }
+
 CheckpointFile read_checkpoint(const std::string& path) {
-  const std::string text = read_text_file(path, "checkpoint");
+  // Its first line is checked before the rest is read, and its size is capped.
+  const std::string text =
+      read_text_file(path, "checkpoint", kCheckpointMaxBytes, std::string(kMagic) + " ");
   try {
     return parse_checkpoint(text);
   } catch (const InputError& e) {

@@ -24,7 +24,9 @@
 //
 // Invariant of a CheckpointFile returned by parse_checkpoint: the checksum matched, every field is
 // present and well formed, the board and goal are permutations of the board's cells, the board can
-// reach the goal, and the position is consistent (parallel/ida_position.hpp's invariants).
+// reach the goal, and the position is consistent (parallel/ida_position.hpp's invariants) and
+// within the limits below. What needs the heuristic (the bound at least the start's estimate) is
+// checked when the search goes on from it (parallel/parallel_ida.hpp).
 #pragma once
 
 #include <string>
@@ -38,6 +40,21 @@
 namespace npuzzle {
 
 inline constexpr int kCheckpointVersion = 2;
+
+// What a checkpoint may hold, checked when it is read (exit code 2 past them): its size; the
+// frontier's target (kMaxSubtreesPerThread x kMaxThreads) and the subtrees it builds per unit of
+// target (a level below fewer than `target` nodes has at most four times as many); node counts
+// (2^60, years of search) and seconds (a century).
+inline constexpr std::size_t kCheckpointMaxBytes = std::size_t{16} << 20;
+inline constexpr std::size_t kCheckpointMaxTarget = std::size_t{256} * 1024;
+inline constexpr std::size_t kCheckpointMaxSubtreesPerTarget = 4;
+inline constexpr std::uint64_t kCheckpointMaxCount = std::uint64_t{1} << 60;
+inline constexpr double kCheckpointMaxSeconds = 100.0 * 365 * 24 * 3600;
+
+// The largest bound a checkpoint of a board of `size` may hold: cells x (rows + cols), above the
+// number of moves any board of that size needs (6 on 2x2, 31 on 3x3, 80 on 4x4, at most 205 on
+// 5x5).
+int checkpoint_max_bound(BoardSize size);
 
 struct CheckpointFile {
   Algorithm algorithm = Algorithm::Ida;  // the search that wrote it: one that keeps checkpoints

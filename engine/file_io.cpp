@@ -1,12 +1,17 @@
 #include "engine/file_io.hpp"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
+#include <filesystem>
+#include <system_error>
 
 #include "core/parse.hpp"
 
@@ -44,12 +49,31 @@ class Descriptor {
 
 std::string system_reason(int error_number) { return std::strerror(error_number); }
 
-std::string read_text_file(const std::string& path, const std::string& what) {
-  Descriptor fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+std::string file_kind(unsigned mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISCHR(mode) || S_ISBLK(mode)) return "a device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a regular file";
+}
+
+std::string read_text_file(const std::string& path, const std::string& what, std::size_t max_bytes,
+                           std::string_view prefix) {
+  // Without blocking: a FIFO with no writer would hold open() up, deaf to Ctrl-C.
+  Descriptor fd(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC));
   if (fd.get() < 0) fail("read", what, path, errno);
   struct stat info {};
   if (::fstat(fd.get(), &info) != 0) fail("read", what, path, errno);
   if (S_ISDIR(info.st_mode)) fail("read", what, path, EISDIR);
+  if (!S_ISREG(info.st_mode)) {
+    throw InputError("cannot read " + what + " '" + printable(path) + "': it is " +
+                     file_kind(info.st_mode) + ", not a regular file");
+  }
+  const auto too_large = [&] {
+    throw InputError("cannot read " + what + " '" + printable(path) + "': larger than " +
+                     std::to_string(max_bytes) + " bytes, more than any " + what + " holds");
+  };
+  if (static_cast<std::uint64_t>(info.st_size) > max_bytes) too_large();
   std::string text;
   char buffer[1 << 16];
   for (;;) {
@@ -59,15 +83,12 @@ std::string read_text_file(const std::string& path, const std::string& what) {
       if (errno == EINTR) continue;
       fail("read", what, path, errno);
     }
+    if (static_cast<std::size_t>(n) > max_bytes - text.size()) too_large();  // it grew meanwhile
     text.append(buffer, static_cast<std::size_t>(n));
+    const std::size_t compared = std::min(text.size(), prefix.size());
+    if (text.compare(0, compared, prefix.substr(0, compared)) != 0) break;
   }
   return text;
-}
-
-void open_for_writing(std::ofstream& out, const std::string& path, const std::string& what) {
-  errno = 0;
-  out.open(path);
-  if (!out) fail("write", what, path, errno != 0 ? errno : EIO);
 }
 
 namespace {
@@ -155,10 +176,29 @@ std::string temporary_beside(const Destination& d, int& fd) {
   return temporary;
 }
 
+// Opens an existing device or FIFO for writing, never creating it: without blocking, so that a FIFO
+// no process reads is refused (ENXIO) rather than waited for; then back to blocking writes.
+int open_through(const Destination& d, const std::string& what, int flags) {
+  const int fd = ::open(d.path.c_str(), O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | flags);
+  if (fd < 0) {
+    if (errno == ENXIO && S_ISFIFO(d.mode)) {
+      throw InputError("cannot write " + what + " " + d.named +
+                       ": it is a FIFO that no process reads");
+    }
+    fail_at(what, d, errno);
+  }
+  const int status = ::fcntl(fd, F_GETFL);
+  if (status < 0 || ::fcntl(fd, F_SETFL, status & ~O_NONBLOCK) != 0) {
+    const int error_number = errno;
+    ::close(fd);
+    fail_at(what, d, error_number);
+  }
+  return fd;
+}
+
 // An existing device or FIFO: opened (never created) and written as it is, like the shell's `>`.
 void write_through(const Destination& d, std::string_view text, const std::string& what) {
-  Descriptor fd(::open(d.path.c_str(), O_WRONLY | O_TRUNC | O_NOCTTY | O_CLOEXEC));
-  if (fd.get() < 0) fail_at(what, d, errno);
+  Descriptor fd(open_through(d, what, O_TRUNC));
   if (const int error_number = write_all(fd.get(), text); error_number != 0) {
     fail_at(what, d, error_number);
   }
@@ -200,16 +240,46 @@ void write_file_atomically(const std::string& path, std::string_view text,
   if (::rename(temporary.c_str(), d.path.c_str()) != 0) give_up(errno);
 }
 
-void check_writable(const std::string& path, const std::string& what) {
+bool same_file_path(const std::string& a, const std::string& b) {
+  std::error_code failed_a, failed_b;
+  const std::filesystem::path resolved_a = std::filesystem::weakly_canonical(a, failed_a);
+  const std::filesystem::path resolved_b = std::filesystem::weakly_canonical(b, failed_b);
+  if (failed_a || failed_b) return a == b;  // one that cannot be resolved is compared as given
+  return resolved_a == resolved_b;
+}
+
+void remove_stale_temporaries(const std::string& path, double min_age_seconds) {
+  std::string target;
+  if (follow_links(path, target) != 0) return;
+  const std::size_t slash = target.rfind('/');
+  const std::string directory = slash == std::string::npos ? "." : target.substr(0, slash + 1);
+  const std::string prefix = target.substr(slash == std::string::npos ? 0 : slash + 1) + ".tmp.";
+  constexpr std::size_t kSuffix = 6;  // mkstemp's XXXXXX
+  DIR* listing = ::opendir(directory.c_str());
+  if (!listing) return;
+  const double now = static_cast<double>(::time(nullptr));
+  while (const dirent* entry = ::readdir(listing)) {
+    const std::string_view name = entry->d_name;
+    if (name.size() != prefix.size() + kSuffix || name.substr(0, prefix.size()) != prefix) continue;
+    const std::string file = (slash == std::string::npos ? "" : directory) + std::string(name);
+    struct stat info {};
+    if (::lstat(file.c_str(), &info) != 0 || !S_ISREG(info.st_mode) || info.st_uid != ::getuid() ||
+        now - static_cast<double>(info.st_mtime) < min_age_seconds) {
+      continue;
+    }
+    ::unlink(file.c_str());
+  }
+  ::closedir(listing);
+}
+
+void check_writable(const std::string& path, const std::string& what, bool regular_only) {
   const Destination d = destination(path, what);
   if (d.through) {
-    // Opened without truncating or writing; a FIFO with no reader yet (ENXIO) will have one.
-    const int fd = ::open(d.path.c_str(), O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-    if (fd < 0) {
-      if (errno == ENXIO && S_ISFIFO(d.mode)) return;
-      fail_at(what, d, errno);
+    if (regular_only) {
+      throw InputError("cannot write " + what + " " + d.named + ": it is " + file_kind(d.mode) +
+                       ", not a regular file");
     }
-    ::close(fd);
+    ::close(open_through(d, what, 0));  // opened without truncating or writing
     return;
   }
   int fd = -1;

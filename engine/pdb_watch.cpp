@@ -14,36 +14,43 @@ namespace npuzzle {
 namespace {
 
 // Checks the files of the sets it holds every kInterval, on one thread started with the first set;
-// marks a set stale when one of its tables changed on disk. Stopped and joined at exit.
+// marks a set stale when one of its tables changed on disk. Stopped and joined at exit. The thread
+// never allocates: everything it reads is allocated by `add`, before the search, so that memory
+// running short (`ulimit -v`) cannot make it fail after an answer was printed.
 class DiskWatcher {
  public:
   static constexpr std::chrono::milliseconds kInterval{100};
 
   void add(std::shared_ptr<const pdb::PdbSet> set) {
     std::lock_guard lock(mutex_);
-    sets_.push_back(std::move(set));
+    auto tables = set->all_tables();
+    sets_.push_back({std::move(set), std::move(tables)});
     if (!thread_.joinable()) thread_ = std::jthread([this](std::stop_token stop) { loop(stop); });
   }
 
  private:
+  struct Watched {
+    std::shared_ptr<const pdb::PdbSet> set;
+    std::vector<std::shared_ptr<const pdb::PdbTable>> tables;
+  };
+
   void loop(std::stop_token stop) {
     std::unique_lock lock(mutex_);
     while (!stop.stop_requested()) {
       wake_.wait_for(lock, stop, kInterval, [] { return false; });
-      for (const auto& set : sets_) {
-        if (set->stale->load(std::memory_order_relaxed)) continue;
-        const auto tables = set->all_tables();
-        const bool changed = std::any_of(tables.begin(), tables.end(), [](const auto& table) {
+      for (const Watched& w : sets_) {
+        if (w.set->stale->load(std::memory_order_relaxed)) continue;
+        const bool changed = std::any_of(w.tables.begin(), w.tables.end(), [](const auto& table) {
           return table->changed_on_disk();
         });
-        if (changed) set->stale->store(true, std::memory_order_relaxed);
+        if (changed) w.set->stale->store(true, std::memory_order_relaxed);
       }
     }
   }
 
   std::mutex mutex_;
   std::condition_variable_any wake_;
-  std::vector<std::shared_ptr<const pdb::PdbSet>> sets_;
+  std::vector<Watched> sets_;
   std::jthread thread_;  // last: stopped and joined before the rest is destroyed
 };
 

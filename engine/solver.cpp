@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include "core/board_sizes.hpp"
+#include "engine/checkpoint.hpp"
 #include "engine/distributed.hpp"
 
 #include <algorithm>
@@ -120,7 +121,9 @@ SolveOutcome solve_instance(const SolveRequest& request, const RunBoard& board) 
                           other_goal_hint(request.goal, rows, cols, board.tiles);
     return out;
   }
-  if (request.limits.interrupt && request.limits.interrupt->load()) {
+  // Interrupted already: no search, unless it keeps a checkpoint (it stops at once, writing it).
+  const bool keeps_checkpoint = request.checkpoint && !request.checkpoint->path.empty();
+  if (request.limits.interrupt && request.limits.interrupt->load() && !keeps_checkpoint) {
     out.result.status = Status::Limit;
     out.result.reason = StopReason::Interrupted;
     return out;

@@ -81,6 +81,7 @@ struct VerifyReport {
   std::uint64_t reached = 0;  // placements with a distance
   std::uint64_t unreached = 0;
   std::vector<std::uint64_t> histogram;  // placements per distance
+  bool interrupted = false;              // `stop` was set before the check was done (ok false)
 };
 
 // The breadth-first invariants of a table (checksum and header are checked when it is loaded):
@@ -93,6 +94,8 @@ struct VerifyReport {
 // distances), neighbours differ by exactly one. Where free cells are split into regions an entry is
 // the least over them, which these checks of neighbouring entries cannot pin down: a wrong entry
 // there may pass (tests/heuristics/pdb_verify_test.cpp says which breaks must be found).
-VerifyReport verify_table(const PdbTable& table, int threads = 0);
+// `stop` (Ctrl-C, SIGTERM) ends the check within one block of entries: `interrupted` is set.
+VerifyReport verify_table(const PdbTable& table, int threads = 0,
+                          const std::atomic<bool>* stop = nullptr);
 
 }  // namespace npuzzle::pdb

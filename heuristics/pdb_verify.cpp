@@ -16,7 +16,7 @@
 
 namespace npuzzle::pdb {
 
-VerifyReport verify_table(const PdbTable& table, int threads) {
+VerifyReport verify_table(const PdbTable& table, int threads, const std::atomic<bool>* stop) {
   const PdbMeta& meta = table.meta();
   const Geometry geo(meta.rows, meta.cols);
   const PatternMd pmd(geo, meta.goal, meta.tiles);
@@ -56,6 +56,7 @@ VerifyReport verify_table(const PdbTable& table, int threads) {
     tbb::parallel_for(
         tbb::blocked_range<std::uint64_t>(0, count, kScanGrain), [&](const auto& range) {
           if (failed.load(std::memory_order_relaxed)) return;
+          if (stop && stop->load(std::memory_order_relaxed)) return;
           auto& hist = histograms.local();
           std::uint8_t cells[kMaxCells];
           for (std::uint64_t r = range.begin(); r != range.end(); ++r) {
@@ -113,6 +114,12 @@ VerifyReport verify_table(const PdbTable& table, int threads) {
     out.unreached += h[static_cast<std::size_t>(histogram_size)];
   });
   for (auto c : out.histogram) out.reached += c;
+  if (stop && stop->load()) {
+    out.ok = false;
+    out.interrupted = true;
+    out.message = "interrupted";
+    return out;
+  }
   if (failed.load()) {
     out.ok = false;
     out.message = fault;

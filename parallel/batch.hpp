@@ -9,7 +9,8 @@
 // Guarantees: `emit` is never called concurrently with itself, and sees every index exactly once,
 // in order; `work` may run concurrently with itself and with `emit`. With threads <= 1 everything
 // runs on the calling thread, one instance after the other. An exception thrown by `work` or `emit`
-// ends the batch and reaches the caller (results not yet emitted are dropped).
+// ends the batch and reaches the caller (results not yet emitted are dropped). At most `count`
+// results are held: a caller bounds the memory by the size of the batches it hands in.
 #pragma once
 
 #include <atomic>
@@ -28,9 +29,13 @@
 
 namespace npuzzle {
 
+// On the threads of `budget`: a caller that runs many batches (a long input, a piece at a time)
+// keeps one budget for all of them, since each arena TBB creates and destroys keeps some memory
+// (about 7 KiB: a run of 200,000 boards 32 at a time grew by 45 MiB).
 template <class Work, class Emit>
-void run_in_order(std::size_t count, int threads, Work&& work, Emit&& emit) {
+void run_in_order(ThreadBudget& budget, std::size_t count, Work&& work, Emit&& emit) {
   using Result = std::invoke_result_t<Work&, std::size_t>;
+  const int threads = budget.threads();
   if (threads <= 1 || count <= 1) {
     for (std::size_t i = 0; i < count; ++i) emit(i, work(i));
     return;
@@ -51,7 +56,6 @@ void run_in_order(std::size_t count, int threads, Work&& work, Emit&& emit) {
       }
     }
   };
-  ThreadBudget budget(threads);
   budget.execute([&] {
     // One task per thread; each takes instances until none is left.
     tbb::parallel_for(
@@ -61,6 +65,16 @@ void run_in_order(std::size_t count, int threads, Work&& work, Emit&& emit) {
         },
         tbb::simple_partitioner());
   });
+}
+
+template <class Work, class Emit>
+void run_in_order(std::size_t count, int threads, Work&& work, Emit&& emit) {
+  if (threads <= 1 || count <= 1) {
+    for (std::size_t i = 0; i < count; ++i) emit(i, work(i));
+    return;
+  }
+  ThreadBudget budget(threads);
+  run_in_order(budget, count, std::forward<Work>(work), std::forward<Emit>(emit));
 }
 
 }  // namespace npuzzle

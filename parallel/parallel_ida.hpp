@@ -67,6 +67,15 @@ class ParallelIda {
     const auto root_value = h_.init(start);
     int bound = h_.estimate(root_value);
     if (resume_) {
+      // Every bound the search has had is at least the start's estimate, and each iteration
+      // raised it: a position saying otherwise was not written by this search on this board.
+      if (resume_->bound < bound || resume_->iterations > resume_->bound - bound) {
+        throw InputError("the checkpoint's bound " + std::to_string(resume_->bound) + " after " +
+                         std::to_string(resume_->iterations) +
+                         " iterations does not fit this board, whose estimate is " +
+                         std::to_string(bound));
+      }
+      resumed_bound_ = resume_->bound;
       bound = resume_->bound;
       offset_expanded_ = resume_->expanded;
       offset_generated_ = resume_->generated;
@@ -181,6 +190,12 @@ class ParallelIda {
   bool iteration(const State<B>& start, const typename H::Value& root_value, int bound,
                  SearchResult& result, int& next_bound) {
     const auto solved = [&](std::vector<Move> path) {
+      // The checkpoint gone on from said no path is shorter than its bound.
+      if (static_cast<int>(path.size()) < resumed_bound_) {
+        throw InputError("the checkpoint's bound " + std::to_string(resumed_bound_) +
+                         " is wrong: this board has a solution of " + std::to_string(path.size()) +
+                         " moves");
+      }
       result.status = Status::Solved;
       result.optimal = H::kAdmissible;
       result.bound = static_cast<int>(path.size());
@@ -299,6 +314,7 @@ class ParallelIda {
   // Counts of the earlier runs of a resumed search (less this run's rebuilt frontier).
   std::uint64_t offset_expanded_ = 0, offset_generated_ = 0;
   double offset_seconds_ = 0;
+  int resumed_bound_ = 0;  // the bound of the checkpoint gone on from (0: none)
   int iterations_before_ = 0, own_iterations_ = 0;
   std::vector<std::uint64_t> history_;  // expansions per finished iteration, every run
   // The current iteration (read by position()).

@@ -100,4 +100,16 @@ inline void install_last_resort_handler(const char* tool) {
   std::set_terminate(detail::on_terminate);
 }
 
+// Before main an allocation that fails cannot become an exception: under an address-space limit
+// that low (`ulimit -v` of a few tens of MiB) the runtime's emergency buffer for exceptions is
+// missing too, and the process would abort. This new-handler, installed by the tools before their
+// static objects are built, reports it and exits with code 5; main removes it (std::set_new_handler
+// (nullptr)), after which a failed allocation throws std::bad_alloc as usual.
+[[noreturn]] inline void out_of_memory_at_start_up() {
+  detail::write_stderr({detail::terminate_tool_name(),
+                        ": out of memory at start-up (is the address-space limit, ulimit -v, too "
+                        "low?)\n"});
+  ::_exit(to_int(ExitCode::OutOfMemory));
+}
+
 }  // namespace npuzzle

@@ -2,6 +2,7 @@
 #include <unistd.h>
 
 #include <csignal>
+#include <new>
 
 #include "engine/distributed.hpp"
 #include "tools/app/app.hpp"
@@ -27,22 +28,37 @@ extern "C" void on_bus_error(int) {
   ::_exit(npuzzle::to_int(npuzzle::ExitCode::Input));
 }
 
+// Runs before the program's static objects are built, so before main. The stop signals are caught
+// from then on (a signal at start-up stops the run with exit code 4 like one during the search),
+// and unblocked when the parent left them blocked (one already pending arrives now). An allocation
+// that fails before main ends the run with exit code 5 and a message (tools/last_resort.hpp).
+__attribute__((constructor(101))) void prepare_start_up() {
+  npuzzle::install_last_resort_handler("npuzzle");
+  std::set_new_handler(npuzzle::out_of_memory_at_start_up);
+  std::signal(SIGINT, on_stop_signal);
+  std::signal(SIGTERM, on_stop_signal);
+  std::signal(SIGHUP, on_stop_signal);
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  sigaddset(&stop_signals, SIGHUP);
+  ::sigprocmask(SIG_UNBLOCK, &stop_signals, nullptr);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  std::set_new_handler(nullptr);  // from here a failed allocation throws std::bad_alloc
   // MPI, when started by mpirun (an MPI build).
   npuzzle::start_distributed(
       &argc, &argv, &npuzzle::interrupt_requested,
       {npuzzle::to_int(npuzzle::ExitCode::Input), npuzzle::to_int(npuzzle::ExitCode::Limit),
        npuzzle::command_line_log(false)});
-  std::signal(SIGINT, on_stop_signal);
-  std::signal(SIGTERM, on_stop_signal);
-  std::signal(SIGHUP, on_stop_signal);
   std::signal(SIGBUS, on_bus_error);
   // A file size limit (ulimit -f) during a database build: write() fails with EFBIG and the build
   // reports it, instead of the process being killed with the temporary file left behind.
   std::signal(SIGXFSZ, SIG_IGN);
-  npuzzle::install_last_resort_handler("npuzzle");
   // Under mpirun, ranks other than 0 serve rank 0's distributed searches.
   if (npuzzle::serves_jobs()) {
     npuzzle::serve_jobs(npuzzle::command_line_log(false));

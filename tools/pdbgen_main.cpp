@@ -19,6 +19,7 @@
 #include <csignal>
 #include <cstdio>
 #include <iostream>
+#include <new>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -44,6 +45,23 @@ using npuzzle::to_int;
 std::atomic<bool> g_stop{false};
 
 extern "C" void on_signal(int) { g_stop.store(true); }
+
+// Runs before the program's static objects are built: the stop signals are caught from then on
+// and unblocked when the parent left them blocked (one already pending arrives now); an allocation
+// that fails before main ends the run with exit code 5 and a message (tools/last_resort.hpp).
+__attribute__((constructor(101))) void prepare_start_up() {
+  npuzzle::install_last_resort_handler("pdbgen");
+  std::set_new_handler(npuzzle::out_of_memory_at_start_up);
+  std::signal(SIGINT, on_signal);
+  std::signal(SIGTERM, on_signal);
+  std::signal(SIGHUP, on_signal);
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  sigaddset(&stop_signals, SIGHUP);
+  ::sigprocmask(SIG_UNBLOCK, &stop_signals, nullptr);
+}
 
 // `info` and `verify` read the file through a mapping: one cut short meanwhile faults (SIGBUS).
 extern "C" void on_bus_error(int) {
@@ -205,7 +223,11 @@ ExitCode run_verify(const std::string& file, int threads) {
   const auto table = PdbTable::load(file, PdbTable::kNeverCopy);
   std::cerr << "checksum ok; checking the breadth-first invariants of " << table->meta().entry_count
             << " entries\n";
-  const VerifyReport report = verify_table(*table, threads);
+  const VerifyReport report = verify_table(*table, threads, &g_stop);
+  if (report.interrupted) {
+    std::cerr << "pdbgen: verify interrupted; " << file << " was not checked to the end\n";
+    return ExitCode::Limit;
+  }
   for (std::size_t d = 0; d < report.histogram.size(); ++d) {
     if (report.histogram[d]) std::cout << "distance " << d << ": " << report.histogram[d] << "\n";
   }
@@ -218,12 +240,9 @@ ExitCode run_verify(const std::string& file, int threads) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::signal(SIGINT, on_signal);
-  std::signal(SIGTERM, on_signal);
-  std::signal(SIGHUP, on_signal);
+  std::set_new_handler(nullptr);  // from here a failed allocation throws std::bad_alloc
   std::signal(SIGXFSZ, SIG_IGN);  // a file size limit makes write() fail with EFBIG instead
   std::signal(SIGBUS, on_bus_error);
-  npuzzle::install_last_resort_handler("pdbgen");
 
   CLI::App app{"pdbgen: build, describe and verify npuzzle pattern databases"};
   app.set_version_flag("--version", std::string("pdbgen ") + NPUZZLE_VERSION);
@@ -267,7 +286,7 @@ int main(int argc, char** argv) {
       app.add_subcommand("verify", "check a database's checksum and breadth-first invariants");
   verify->footer(
       "Exit codes: 0 the database is sound, 1 usage error, 2 a bad or unreadable database or a "
-      "broken invariant.");
+      "broken invariant, 4 interrupted (Ctrl-C, SIGTERM, SIGHUP).");
   verify->add_option("FILE", file, "database file")->required();
   verify->add_option("--threads", threads, "worker threads (default: all, at most 1024)")
       ->check(CLI::Range(0, npuzzle::kMaxThreads));

@@ -1,12 +1,16 @@
 // Fault tests of checkpoints (`npuzzle solve --checkpoint FILE`, `--resume FILE`): a checkpoint
 // that is missing, cut short, corrupted, of another format version, for a board that cannot reach
 // its goal, or written with other pattern databases than those present (the dual lookups' tables
-// included) is refused with exit code 2 and a message saying which; a checkpoint that cannot be
-// written (no such directory, the file size limit) ends the run with exit code 2, leaving neither a
-// half-written file nor a temporary one; the algorithms that keep no checkpoints refuse the option
-// (exit code 1).
+// included) is refused with exit code 2 and a message saying which, as are a device, a file larger
+// than any checkpoint, fields edited out of range (and re-signed), and a bound above a solution the
+// search then finds; a checkpoint that cannot be written (no such directory, the file size limit)
+// ends the run with exit code 2, after a limit or Ctrl-C, leaving neither a half-written file nor a
+// temporary one; old temporary files of a killed run are removed; the algorithms that keep no
+// checkpoints refuse the option (exit code 1).
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <cstdint>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -63,6 +67,15 @@ class FaultCheckpoint : public ::testing::Test {
     EXPECT_EQ(run.exit_code, 2) << run.describe() << run.err;
     EXPECT_TRUE(contains(run.err, expected)) << run.err;
     EXPECT_TRUE(run.out.empty()) << run.out;
+    return run;
+  }
+
+  // `npuzzle solve --resume path`: must be refused with exit code 2 and a message containing
+  // `expected`.
+  static RunResult expect_refused_at(const std::string& path, const std::string& expected) {
+    const RunResult run = run_npuzzle({"solve", "--resume", path});
+    EXPECT_EQ(run.exit_code, 2) << run.describe() << run.err;
+    EXPECT_TRUE(contains(run.err, expected)) << run.err;
     return run;
   }
 };
@@ -248,6 +261,125 @@ TEST_F(FaultCheckpoint, UnwritablePathEndsTheRunWithExitTwoAndNoTemporaryFile) {
                "limit (`ulimit -f`)",
                missing_dir.describe() + "; `" + first_line(missing_dir.err) +
                    "`; size limit: " + run.describe() + ", files left: " + joined(files_in(dir)));
+}
+
+// Files no checkpoint can be: a device (read forever), a file larger than any checkpoint (refused
+// by its size, never read), a large file that does not begin like one (its first line read).
+TEST_F(FaultCheckpoint, DeviceOrOversizedFileIsRefusedWithoutReadingIt) {
+  const RunResult device = expect_refused_at("/dev/zero", "it is a device, not a regular file");
+  const fs::path dir = fresh_dir("oversized");
+  const std::string sparse = (dir / "sparse.ckpt").string();
+  fs::resize_file(write_text(sparse, "npuzzle-checkpoint 2\n"), std::uintmax_t{1} << 30);
+  const RunResult big = expect_refused_at(sparse, "larger than");
+  const std::string other = (dir / "other.ckpt").string();
+  fs::resize_file(write_text(other, "not a checkpoint\n"), std::uintmax_t{12} << 20);
+  const RunResult not_one = expect_refused_at(other, "not an npuzzle checkpoint");
+  for (const RunResult* run : {&device, &big, &not_one}) {
+    EXPECT_LT(run->max_rss_kib, 64 * 1024) << run->describe();
+  }
+  record_fault("checkpoint",
+               "`--resume /dev/zero`; `--resume` of a 1 GiB file that begins like a checkpoint, "
+               "and of a 12 MiB one that does not",
+               device.describe() + ", `" + first_line(device.err) + "`; 1 GiB: " + big.describe() +
+                   ", peak RSS " + std::to_string(big.max_rss_kib / 1024) +
+                   " MiB; 12 MiB: " + not_one.describe() + ", peak RSS " +
+                   std::to_string(not_one.max_rss_kib / 1024) + " MiB");
+}
+
+// Each field of a (correctly signed) checkpoint edited out of what a search can write.
+TEST_F(FaultCheckpoint, FieldsOutOfRangeAreRefused) {
+  const std::string text = read_text(stopped_checkpoint("range-source"));
+  const auto edit = [&](const std::string& key, const std::string& value) {
+    return edited_and_signed(text, key + " " + field(text, key) + "\n", key + " " + value + "\n");
+  };
+  std::string observed;
+  const auto refused = [&](const std::string& key, const std::string& value,
+                           const std::string& expected) {
+    const RunResult run = expect_refused("range-" + key, edit(key, value), expected);
+    observed += (observed.empty() ? "" : "; ") + key + " " + value + ": " + run.describe();
+  };
+  refused("bound", "1000000", "more moves than any 4x4 board needs");
+  refused("bound", "20", "does not fit this board, whose estimate is");
+  refused("subtrees", "4000000000000", "not a frontier a search builds");
+  refused("target", "4000000000000", "not a frontier a search builds");
+  refused("expanded", "18446744073709551615", "node counts and seconds do not add up");
+  refused("next-bound", "1000", "is not between bound");
+  refused("iterations", "100", "do not fit bound");
+  record_fault("checkpoint", "`--resume` of checkpoints with one field edited and re-signed",
+               observed);
+}
+
+// The board is one move from the goal; its checkpoint (written at start-up, bound 1) edited to
+// bound 3 claims that no solution is shorter than 3 moves: the search finds the 1-move one and
+// refuses the checkpoint rather than print a solution as optimal on its word.
+TEST_F(FaultCheckpoint, BoundAboveAShorterSolutionIsRefused) {
+  const std::string path = (fresh_dir("short-source") / "search.ckpt").string();
+  RunSpec spec;
+  spec.argv = {npuzzle_binary(), "solve", "--algo",           "ida", "--heuristic", "md",
+               "--checkpoint",   path,    "1 0 2 3 4 5 6 7 8"};
+  spec.pending_signal = SIGINT;
+  const RunResult first = run_program(spec);
+  ASSERT_EQ(first.exit_code, 4) << first.describe() << first.err;
+  const std::string text = read_text(path);
+  ASSERT_EQ(field(text, "bound"), "1") << text;
+  const RunResult run = expect_refused("short", edited_and_signed(text, "bound 1\n", "bound 3\n"),
+                                       "is wrong: this board has a solution of 1 moves");
+  record_fault("checkpoint",
+               "`--resume` of a 1-move board's checkpoint whose bound was raised from 1 to 3",
+               run.describe() + "; `" + first_line(run.err) + "`");
+}
+
+// A checkpoint that cannot be written when Ctrl-C stops the search (a 100-byte file size limit,
+// the signal pending at start-up) is exit 2, as after a limit.
+TEST_F(FaultCheckpoint, CheckpointNotWrittenOnSigintIsExitTwo) {
+  const fs::path dir = fresh_dir("sigint-unwritable");
+  RunSpec spec;
+  spec.argv = {npuzzle_binary(),
+               "solve",
+               "--quiet",
+               "--algo",
+               "ida",
+               "--heuristic",
+               "md",
+               "--checkpoint",
+               (dir / "c").string(),
+               korf(13).tiles};
+  spec.file_size_limit = 100;  // a checkpoint before the first iteration is about 300 bytes
+  spec.stdout_to = "/dev/null";
+  spec.pending_signal = SIGINT;
+  const RunResult run = run_program(spec);
+  EXPECT_EQ(run.exit_code, 2) << run.describe() << run.err;
+  EXPECT_TRUE(contains(run.err, "cannot write checkpoint")) << run.err;
+  EXPECT_TRUE(files_in(dir).empty()) << joined(files_in(dir));
+  record_fault(
+      "checkpoint",
+      "SIGINT stops a search whose checkpoint cannot be written (100-byte file size limit)",
+      run.describe() + "; `" + line_with(run.err, "cannot write checkpoint") +
+          "`; files left: " + joined(files_in(dir)));
+}
+
+// The temporary files of a run killed while writing its checkpoint: an old one is removed by the
+// next run with that checkpoint, one just written (a run that may still be writing) is kept.
+TEST_F(FaultCheckpoint, StaleTemporaryFilesOfAKilledRunAreRemoved) {
+  const fs::path dir = fresh_dir("stale");
+  const fs::path old_one = dir / "search.ckpt.tmp.Ab12Cd";
+  const fs::path recent = dir / "search.ckpt.tmp.Ef34Gh";
+  const fs::path other = dir / "other.ckpt.tmp.Ij56Kl";
+  for (const fs::path& p : {old_one, recent, other}) write_text(p, "npuzzle-checkpoint 2\n");
+  const auto hour_ago = fs::file_time_type::clock::now() - std::chrono::hours(1);
+  fs::last_write_time(old_one, hour_ago);
+  fs::last_write_time(other, hour_ago);
+  const RunResult run =
+      run_npuzzle({"solve", "--algo", "ida", "--heuristic", "md", "--node-limit", "1000",
+                   "--checkpoint", (dir / "search.ckpt").string(), korf(13).tiles});
+  EXPECT_EQ(run.exit_code, 4) << run.describe() << run.err;
+  EXPECT_FALSE(fs::exists(old_one));
+  EXPECT_TRUE(fs::exists(recent));
+  EXPECT_TRUE(fs::exists(other));
+  record_fault("checkpoint",
+               "temporary files beside the checkpoint: one of it an hour old, one of it just "
+               "written, one of another file an hour old; then a run with `--checkpoint`",
+               run.describe() + "; files left: " + joined(files_in(dir)));
 }
 
 TEST_F(FaultCheckpoint, AlgorithmsWithoutCheckpointsRefuseTheOptions) {

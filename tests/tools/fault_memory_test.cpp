@@ -3,11 +3,21 @@
 // with exit code 5 and its statistics so far, never SIGABRT. A thread count the machine cannot give
 // is refused (exit 1); a thread that cannot be created is exit 5 with a message; --mem-limit bounds
 // the whole process's peak resident size (measured by wait4's ru_maxrss), not only the search's own
-// count; a binary input (/dev/zero) is refused with bounded memory.
+// count; a binary input (/dev/zero) is refused with bounded memory, as a solve's input and as a
+// bench set.
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <map>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "tests/tools/fault_support.hpp"
@@ -163,6 +173,172 @@ TEST(FaultMemory, BinaryInputIsRefusedWithBoundedMemory) {
   record_fault("input", "`solve -f /dev/zero` (an endless line of NUL bytes)",
                run.describe() + ", peak RSS " + std::to_string(run.max_rss_kib / 1024) + " MiB: `" +
                    first_line(run.err) + "`");
+}
+
+// `npuzzle bench SET` reads its set as `solve -f` reads: /dev/zero, a file of NUL bytes and a line
+// of spaces longer than 1 MiB are refused after 1 MiB, in bounded memory.
+TEST(FaultMemory, BenchSetOfBinaryOrOverlongLinesIsRefusedWithBoundedMemory) {
+  NPUZZLE_REQUIRE_BINARY(npuzzle_binary());
+  const auto bench = [](const std::string& set) {
+    RunSpec spec;
+    spec.argv = {npuzzle_binary(), "bench", set, "--heuristic", "lc"};
+    spec.address_space_limit = 1024 * kMiB;
+    spec.timeout_seconds = 60;
+    const RunResult run = run_program(spec);
+    EXPECT_EQ(run.exit_code, 2) << run.describe() << run.err;
+    EXPECT_NE(run.err.find("longer than 1 MiB"), std::string::npos) << run.err;
+    EXPECT_LT(run.max_rss_kib, 64 * 1024) << "peak resident size";
+    return run.describe() + ", peak RSS " + std::to_string(run.max_rss_kib / 1024) + " MiB";
+  };
+  const fs::path nul = scratch_dir() / "nul.txt";
+  fs::resize_file(write_text(nul, ""), 64 * kMiB);
+  const fs::path spaces = scratch_dir() / "spaces.txt";
+  write_text(spaces, std::string(4 * kMiB, ' ') + "\n1 2 3 4 0 5 7 8 6\n");
+  const std::string zero = bench("/dev/zero");
+  const std::string nul_bytes = bench(nul.string());
+  const std::string space_line = bench(spaces.string());
+  fs::remove(nul);
+  fs::remove(spaces);
+  record_fault("input",
+               "`bench /dev/zero`; `bench` of 64 MiB of NUL bytes; `bench` of a 4 MiB line of "
+               "spaces and a board",
+               "/dev/zero: " + zero + "; NUL bytes: " + nul_bytes + "; spaces: " + space_line);
+}
+
+// A solve with pattern databases (their files watched on a helper thread) under address-space
+// limits from just enough to print the answer to 48 MiB more: the input (a FIFO) stays open for
+// 0.5 s after the board, so the helper thread runs after the answer. A printed answer must stay
+// an answer: exit 0, never an out-of-memory failure after it.
+TEST(FaultMemory, PrintedAnswerIsNotFollowedByAnOutOfMemoryFailure) {
+  NPUZZLE_REQUIRE_BINARY(npuzzle_binary());
+  NPUZZLE_REQUIRE_BINARY(pdbgen_binary());
+  const fs::path dir = fresh_dir("answer_then_memory");
+  RunSpec build;
+  build.argv = {pdbgen_binary(), "build", "--size", "3x3",
+                "--partition",   "full",  "--dir",  (dir / "pdb").string()};
+  ASSERT_EQ(run_program(build).exit_code, 0);
+  const std::string fifo = (dir / "boards").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const auto solve = [&](long limit_mib) {
+    std::atomic<bool> ended{false};
+    std::thread writer([&] {  // the board, then the FIFO held open for 0.5 s
+      while (!ended.load()) {
+        const int fd = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+        if (fd >= 0) {
+          const std::string board = "8 6 7 2 5 4 3 0 1\n";
+          EXPECT_EQ(::write(fd, board.data(), board.size()), static_cast<ssize_t>(board.size()));
+          std::this_thread::sleep_for(std::chrono::milliseconds(500));
+          ::close(fd);
+          return;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));  // no reader yet
+      }
+    });
+    RunSpec spec;
+    spec.argv = {npuzzle_binary(),       "solve", "--heuristic", "pdb:full", "--pdb-dir",
+                 (dir / "pdb").string(), "-f",    fifo};
+    spec.address_space_limit = limit_mib * kMiB;
+    spec.timeout_seconds = 60;
+    const RunResult run = run_program(spec);
+    ended.store(true);
+    writer.join();
+    return run;
+  };
+  const auto answered = [](const RunResult& run) {
+    return run.out.find("solved in") != std::string::npos;
+  };
+  // The least limit (to 4 MiB) at which the answer is printed.
+  long low = 8, high = 1024;
+  ASSERT_TRUE(answered(solve(high)));
+  while (high - low > 4) {
+    const long middle = (low + high) / 2;
+    (answered(solve(middle)) ? high : low) = middle;
+  }
+  std::string failures;
+  int runs = 0;
+  for (long limit = high; limit <= high + 48; limit += 4, ++runs) {
+    const RunResult run = solve(limit);
+    if (answered(run) && run.exit_code != 0) {
+      failures += " " + std::to_string(limit) + " MiB: " + run.describe() + " `" +
+                  line_with(run.err, "out of memory") + "`;";
+    }
+  }
+  EXPECT_TRUE(failures.empty()) << failures;
+  record_fault("memory",
+               "a 3x3 solve with pattern databases (watched on a helper thread) under `ulimit -v` "
+               "from the least limit that prints the answer (" +
+                   std::to_string(high) +
+                   " MiB here) to 48 MiB more, the input open for 0.5 s "
+                   "after the board",
+               failures.empty() ? std::to_string(runs) + " runs: every printed answer exit 0"
+                                : "answer printed, then:" + failures);
+}
+
+// `solve -f` solving 2 boards at a time holds only the boards in flight: 200,000 boards (2x2,
+// solved in microseconds) take no more memory than 20,000.
+TEST(FaultMemory, ParallelBatchMemoryDoesNotGrowWithTheNumberOfBoards) {
+  NPUZZLE_REQUIRE_BINARY(npuzzle_binary());
+  const fs::path dir = fresh_dir("batch_growth");
+  const auto peak_mib = [&](int boards) {
+    RunSpec random;
+    random.argv = {npuzzle_binary(),       "random", "--size", "2x2", "--count",
+                   std::to_string(boards), "--seed", "1"};
+    const std::string file = write_text(dir / "boards.txt", run_program(random).out);
+    RunSpec spec;
+    spec.argv = {npuzzle_binary(), "solve",     "--heuristic", "md", "--output",
+                 "moves",          "--threads", "2",           "-f", file};
+    spec.stdout_to = "/dev/null";
+    spec.timeout_seconds = 120;
+    const RunResult run = run_program(spec);
+    EXPECT_EQ(run.exit_code, 0) << run.describe() << run.err;
+    return run.max_rss_kib / 1024;
+  };
+  const long small = peak_mib(20000);
+  const long large = peak_mib(200000);
+  EXPECT_LT(large, small + 16) << "20,000 boards: " << small << " MiB; 200,000: " << large;
+  record_fault("memory", "`solve -f FILE --threads 2` of 20,000 and of 200,000 2x2 boards",
+               "peak RSS " + std::to_string(small) + " MiB and " + std::to_string(large) + " MiB");
+}
+
+// Address-space limits from 16 to 64 MiB: too low for the program to start, or to build its static
+// objects, or just enough. Never an abort: exit 5 with a message (or the system's loader refusing
+// the libraries, exit 127, before any of the program's code runs), else the answer.
+TEST(FaultMemory, StartUpUnderATinyAddressSpaceIsExitFiveNotAnAbort) {
+  NPUZZLE_REQUIRE_BINARY(npuzzle_binary());
+  NPUZZLE_REQUIRE_BINARY(pdbgen_binary());
+  std::string observed, failures;
+  for (const std::string& binary : {npuzzle_binary(), pdbgen_binary()}) {
+    std::map<std::string, std::string> outcomes;  // what happened -> the limits it happened at
+    for (long limit = 16; limit <= 64; limit += 4) {
+      RunSpec spec;
+      spec.argv = {binary, "--version"};
+      if (binary == npuzzle_binary()) {
+        spec.argv = {binary, "solve", "--heuristic", "md", "--node-limit", "1000", kHard88};
+      }
+      spec.address_space_limit = limit * kMiB;
+      const RunResult run = run_program(spec);
+      std::string outcome = run.describe();
+      if (run.exit_code == 5) {
+        outcome += " `" + first_line(run.err) + "`";
+        if (run.err.find("out of memory") == std::string::npos) failures += " " + outcome;
+      } else if (run.exit_code == 127) {
+        outcome += " (the loader)";
+      } else if (!run.exited() || (run.exit_code != 0 && run.exit_code != 4)) {
+        failures += " " + std::to_string(limit) + " MiB: " + run.describe() + " `" +
+                    first_line(run.err) + "`;";
+      }
+      std::string& limits = outcomes[outcome];
+      limits += (limits.empty() ? "" : ",") + std::to_string(limit);
+    }
+    observed += (observed.empty() ? "" : "; ") + fs::path(binary).filename().string() + ":";
+    for (const auto& [outcome, limits] : outcomes)
+      observed += " " + outcome + " at " + limits + ";";
+  }
+  EXPECT_TRUE(failures.empty()) << failures;
+  record_fault("memory",
+               "`npuzzle solve` and `pdbgen --version` under `ulimit -v` of 16 to 64 MiB (every 4; "
+               "limits in MiB)",
+               observed);
 }
 
 }  // namespace

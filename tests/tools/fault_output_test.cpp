@@ -1,8 +1,10 @@
 // Fault tests: writes that fail. Standard output on a full device (/dev/full), closed, or a pipe
 // whose reader is gone with SIGPIPE ignored; the CSV file of `bench` and the boards of `random` on
-// a full device; `pdbgen info` with nowhere to write. Every one must end with a message on stderr
-// naming the failed write and exit code 2 (never 0 with the results lost), and a batch must stop at
-// the first result it cannot write instead of solving the rest for no reader.
+// a full device or a file size limit (the earlier CSV kept); `pdbgen info` with nowhere to write.
+// Every one must end with a message on stderr naming the failed write and exit code 2 (never 0
+// with the results lost), and a batch must stop at the first result it cannot write instead of
+// solving the rest for no reader. One path given to two outputs (--csv and --plot, --animate and
+// --checkpoint) is refused up front, exit code 1.
 #include <gtest/gtest.h>
 
 #include <set>
@@ -116,9 +118,56 @@ TEST(FaultOutput, BenchCsvOnAFullDeviceIsExitTwo) {
   const RunResult run = run_program(spec);
   ASSERT_TRUE(run.exited()) << run.describe();
   EXPECT_EQ(run.exit_code, 2) << run.err;
-  EXPECT_NE(run.err.find("the CSV file /dev/full"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("cannot write CSV file '/dev/full'"), std::string::npos) << run.err;
   record_fault("output", "`npuzzle bench SET --csv /dev/full`",
-               run.describe() + ": `" + line_with(run.err, "writing") + "`");
+               run.describe() + ": `" + line_with(run.err, "cannot write") + "`");
+}
+
+// The CSV is written atomically: a write that fails (a 300-byte file size limit, below the CSV's
+// size) leaves the CSV of an earlier run at that path as it was, and no temporary file.
+TEST(FaultOutput, BenchCsvThatCannotBeWrittenLeavesTheEarlierFile) {
+  NPUZZLE_REQUIRE_BINARY(npuzzle_binary());
+  const fs::path dir = fresh_dir("bench_csv_atomic");
+  const std::string set = write_text(
+      dir / "set.txt", std::string(kEasy) + "\n" + kEasy + "\n" + kEasy + "\n" + kEasy + "\n");
+  const std::string earlier = "an earlier run's CSV\n";
+  const std::string csv = write_text(dir / "out.csv", earlier);
+  RunSpec spec;
+  spec.argv = {npuzzle_binary(), "bench", set, "--heuristic", "md", "--csv", csv, "-q"};
+  spec.stdout_to = "/dev/null";
+  spec.file_size_limit = 300;
+  const RunResult run = run_program(spec);
+  ASSERT_TRUE(run.exited()) << run.describe();
+  EXPECT_EQ(run.exit_code, 2) << run.err;
+  EXPECT_NE(run.err.find("cannot write CSV file"), std::string::npos) << run.err;
+  EXPECT_EQ(read_text(csv), earlier);
+  std::vector<std::string> files;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    files.push_back(entry.path().filename().string());
+  }
+  EXPECT_EQ(files.size(), 2u);
+  record_fault("output",
+               "`npuzzle bench SET --csv FILE` under a 300-byte file size limit, FILE holding an "
+               "earlier CSV",
+               run.describe() + ": `" + line_with(run.err, "cannot write") + "`; FILE " +
+                   (read_text(csv) == earlier ? "unchanged" : "changed") + ", " +
+                   std::to_string(files.size()) + " files in its directory");
+}
+
+TEST(FaultOutput, BenchCsvAndPlotOnOnePathAreRefused) {
+  NPUZZLE_REQUIRE_BINARY(npuzzle_binary());
+  const fs::path dir = fresh_dir("bench_same_path");
+  const std::string set = write_text(dir / "set.txt", std::string(kEasy) + "\n");
+  const std::string path = (dir / "p.png").string();
+  RunSpec spec;
+  spec.argv = {npuzzle_binary(), "bench", set, "--heuristic", "md", "--csv", path, "--plot", path};
+  const RunResult run = run_program(spec);
+  ASSERT_TRUE(run.exited()) << run.describe();
+  EXPECT_EQ(run.exit_code, 1) << run.err;
+  EXPECT_NE(run.err.find("name the same file"), std::string::npos) << run.err;
+  EXPECT_FALSE(fs::exists(path));
+  record_fault("output", "`npuzzle bench SET --csv p.png --plot p.png`",
+               run.describe() + ": `" + first_line(run.err) + "`");
 }
 
 TEST(FaultOutput, VerifyAndPdbgenInfoOnAFullDeviceAreExitTwo) {
@@ -149,6 +198,33 @@ TEST(FaultOutput, VerifyAndPdbgenInfoOnAFullDeviceAreExitTwo) {
   record_fault("output", "`npuzzle verify` and `pdbgen info FILE` with stdout on /dev/full",
                "verify: " + checked.describe() + "; info: " + run.describe() + ": `" +
                    line_with(run.err, "writing") + "`");
+}
+
+TEST(FaultOutput, AnimatedPageAndCheckpointOnOnePathAreRefused) {
+  NPUZZLE_REQUIRE_BINARY(npuzzle_binary());
+  const fs::path dir = fresh_dir("solve_same_path");
+  const std::string path = (dir / "run.out").string();
+  RunSpec spec;
+  spec.argv = {npuzzle_binary(),
+               "solve",
+               "--algo",
+               "ida",
+               "--heuristic",
+               "md",
+               "--node-limit",
+               "1000",
+               "--animate",
+               path,
+               "--checkpoint",
+               (dir / "." / "run.out").string(),
+               "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"};
+  const RunResult run = run_program(spec);
+  ASSERT_TRUE(run.exited()) << run.describe();
+  EXPECT_EQ(run.exit_code, 1) << run.err;
+  EXPECT_NE(run.err.find("name the same file"), std::string::npos) << run.err;
+  EXPECT_FALSE(fs::exists(path));
+  record_fault("output", "`npuzzle solve --animate DIR/run.out --checkpoint DIR/./run.out`",
+               run.describe() + ": `" + first_line(run.err) + "`");
 }
 
 }  // namespace

@@ -8,7 +8,8 @@
 // contains a trigger text (or after a delay), a signal is sent or a callback runs (e.g. replacing a
 // file on disk). Standard output can go to a given path (/dev/full), be closed, or be a pipe whose
 // reader is gone (SIGPIPE ignored); an address-space limit (RLIMIT_AS, as `ulimit -v`) makes
-// allocations fail for real; the child's peak resident size is reported (wait4's ru_maxrss).
+// allocations fail for real; a signal can be pending at the start (blocked and raised before exec);
+// the child's peak resident size is reported (wait4's ru_maxrss).
 //
 // Every fault test calls `record_fault` with what was tried and what the program did; the records
 // become properties of the test in a gtest JSON report, from which tests/fault_table.sh writes
@@ -105,6 +106,9 @@ struct RunSpec {
   double delay_seconds = 0;
   int signal_number = 0;
   std::function<void()> on_trigger;
+  // A signal already pending when the program starts: blocked and raised in the child just before
+  // exec, so it arrives the moment the program unblocks it (a signal at start-up, without timing).
+  int pending_signal = 0;
 };
 
 struct RunResult {
@@ -183,6 +187,13 @@ inline RunResult run_program(const RunSpec& spec) {
     sigset_t none;
     sigemptyset(&none);
     ::sigprocmask(SIG_SETMASK, &none, nullptr);
+    if (spec.pending_signal) {
+      sigset_t pending;
+      sigemptyset(&pending);
+      sigaddset(&pending, spec.pending_signal);
+      ::sigprocmask(SIG_BLOCK, &pending, nullptr);
+      ::raise(spec.pending_signal);
+    }
     if (spec.file_size_limit) {
       // Kept across exec: writes fail with EFBIG instead.
       ::signal(SIGXFSZ, spec.sigxfsz_default ? SIG_DFL : SIG_IGN);

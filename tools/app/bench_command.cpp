@@ -15,11 +15,11 @@
 // machine is noisy; node counts of the parallel searches vary a little per run).
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
 #include <set>
+#include <sstream>
 
 #include "engine/file_io.hpp"
 #include "tools/app/advice.hpp"
@@ -112,6 +112,12 @@ ExitCode run_bench(const BenchOptions& o) {
         "--plot draws one configuration: give one --algo, --heuristic and --tie-break (the "
         "tables and --csv compare several)");
   }
+  if (!o.csv.empty() && !o.plot.empty()) {
+    if (same_file_path(o.csv, o.plot)) {
+      throw UsageError("--csv and --plot name the same file '" + printable(o.csv) +
+                       "': give each its own");
+    }
+  }
   const std::vector<int> thread_counts = parse_thread_counts(o.threads);
   const std::set<std::int64_t> wanted = parse_ids(o.ids);
 
@@ -120,8 +126,15 @@ ExitCode run_bench(const BenchOptions& o) {
     c.request.goal = goal;
     c.request.log = command_line_log(o.quiet);
   }
+  // A file that cannot be written is refused now, not after the benchmark.
+  if (!o.csv.empty()) check_writable(o.csv, "CSV file");
+  if (!o.plot.empty()) check_writable(o.plot, "plot");
   bool known_optimum = false;
   std::vector<BenchInstance> set = read_instances(o.set, parse_size_option(o.size), known_optimum);
+  if (interrupt_requested.load()) {  // while the set was read (a FIFO waiting for its writer)
+    std::cerr << "npuzzle: interrupted while reading " << printable(o.set) << "\n";
+    return ExitCode::Limit;
+  }
   if (known_optimum && goal.kind != GoalSpec::Kind::BlankFirst) {
     for (BenchInstance& b : set) b.optimal_length = 0;
     known_optimum = false;
@@ -143,18 +156,16 @@ ExitCode run_bench(const BenchOptions& o) {
                    sizes, warned),
       o.quiet);
 
-  std::ofstream csv;
-  if (!o.csv.empty()) {
-    open_for_writing(csv, o.csv, "CSV file");
-    write_csv_header(csv);
-    flush_or_throw(csv, "the CSV file " + o.csv);
-  }
+  // The CSV is written whole, atomically, after each sweep: a failed write leaves the file as it
+  // was (the earlier run's, or the rows of the sweeps before), never a row cut short.
+  std::ostringstream csv;
+  if (!o.csv.empty()) write_csv_header(csv);
 
   ExitCode exit_code = ExitCode::Solved;
   const auto keep = [&](Sweep sweep) {
-    if (csv.is_open()) {
+    if (!o.csv.empty()) {
       write_csv_rows(csv, sweep);
-      flush_or_throw(csv, "the CSV file " + o.csv);
+      write_file_atomically(o.csv, csv.str(), "CSV file");
     }
     exit_code = std::max(exit_code, sweep.exit_code);
     return sweep;

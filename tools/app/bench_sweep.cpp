@@ -11,6 +11,7 @@
 #include "engine/option_use.hpp"
 #include "parallel/batch.hpp"
 #include "tools/app/app.hpp"
+#include "tools/app/instance_stream.hpp"
 #include "tools/app/report.hpp"
 
 namespace npuzzle {
@@ -154,34 +155,28 @@ Sweep median_sweep(const SolveRequest& request, int threads, const std::vector<B
 
 std::vector<BenchInstance> read_instances(const std::string& file, BoardSize size,
                                           bool& known_optimum) {
-  const std::string text = read_text_file(file, "bench set");
-  std::size_t tokens = 0;
-  {
-    std::istringstream lines(text);
-    for (std::string line; tokens == 0 && std::getline(lines, line);) {
-      line = line.substr(0, line.find('#'));
-      for (char& c : line) c = c == ',' ? ' ' : c;
-      std::istringstream words(line);
-      for (std::string w; words >> w;) ++tokens;
-    }
-  }
-  const auto is_cells = [&](std::size_t n) {
-    if (size.known()) return static_cast<int>(n) == size.cells();
-    return n == 4 || n == 9 || n == 16 || n == 25;
-  };
-  known_optimum = tokens >= 2 && is_cells(tokens - 2);
-  if (known_optimum) {
-    std::istringstream in(text);
-    try {
-      return read_bench_set(in, size);
-    } catch (const InputError& e) {
-      throw InputError(file + ": " + e.what());
-    }
-  }
+  // Read as `npuzzle solve -f` reads: a line at a time, lines over 1 MiB refused, a FIFO waited
+  // for without blocking Ctrl-C.
+  InstanceStream input(file, ParseOptions{size}, &interrupt_requested);
   std::vector<BenchInstance> set;
-  for (ParsedInstance& entry : parse_instances(text, ParseOptions{size})) {
-    if (!entry.ok()) throw InputError(file + ": " + entry.describe_error());
-    set.push_back({std::move(entry.instance), 0});
+  for (auto entries = input.next(1024); !entries.empty(); entries = input.next(1024)) {
+    for (ParsedInstance& entry : entries) {
+      if (!entry.ok()) throw InputError(file + ": " + entry.describe_error());
+      if (set.empty()) known_optimum = entry.instance.expected_length.has_value();
+      const Instance& first = set.empty() ? entry.instance : set.front().instance;
+      const std::string where = file + ": line " + std::to_string(entry.instance.line) + ": ";
+      if (entry.instance.rows != first.rows || entry.instance.cols != first.cols) {
+        throw InputError(where +
+                         "a board of another size than the first (every board of a set "
+                         "has the same size)");
+      }
+      if (entry.instance.expected_length.has_value() != known_optimum) {
+        throw InputError(where + (known_optimum ? "no optimal length, unlike the first line"
+                                                : "an optimal length, unlike the first line"));
+      }
+      const int optimum = entry.instance.expected_length.value_or(0);
+      set.push_back({std::move(entry.instance), optimum});
+    }
   }
   return set;
 }

@@ -45,7 +45,9 @@ InstanceStream::InstanceStream(const std::string& path, const ParseOptions& opti
   name_ = printable(path);
   name_.insert(name_.begin(), '\'');
   name_ += '\'';
-  fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY);
+  // Without blocking: a FIFO with no writer yet would hold open() up, deaf to Ctrl-C; read_more
+  // waits for its data in poll(), watching `stop`.
+  fd_ = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
   if (fd_ < 0) throw InputError("cannot read " + name_ + ": " + std::strerror(errno));
   owns_fd_ = true;
   struct stat st {};

@@ -10,7 +10,8 @@
 //
 // Faults: a line longer than kMaxLineBytes (a binary file, /dev/zero) ends the input with
 // InputError; a UTF-8 byte order mark at the start is skipped; `-f DIR` is refused as a directory;
-// `stop` (Ctrl-C, SIGTERM) is seen within 0.1 s even while waiting for input, and ends it.
+// `stop` (Ctrl-C, SIGTERM) is seen within 0.1 s even while waiting for input (a FIFO with no writer
+// yet included: it is opened without blocking), and ends it.
 #pragma once
 
 #include <atomic>

@@ -202,10 +202,29 @@ ExitCode run_solve(SolveOptions o) {
   const ParseOptions parse_options{parse_size_option(o.size)};
   // A checkpoint or page that could not be written is refused now (exit code 2), not at the first
   // checkpoint, --checkpoint-every seconds into the search, or after the solving.
-  if (checkpoint && !checkpoint->path.empty()) check_writable(checkpoint->path, "checkpoint");
+  if (checkpoint && !checkpoint->path.empty() && !o.animate.empty() &&
+      same_file_path(checkpoint->path, o.animate)) {
+    throw UsageError("--animate and the checkpoint name the same file '" + printable(o.animate) +
+                     "': give each its own");
+  }
+  // A checkpoint is a regular file (a FIFO or a device would hold a write up, or lose it); the
+  // temporary files of an earlier run killed while writing it are removed.
+  if (checkpoint && !checkpoint->path.empty()) {
+    remove_stale_temporaries(checkpoint->path, 60);
+    check_writable(checkpoint->path, "checkpoint", true);
+  }
   if (!o.animate.empty()) check_writable(o.animate, "page");
 
   const std::unique_ptr<InstanceStream> input = open_input(o, parse_options, checkpoint.get());
+  // When the checkpoint file was last written before this run (none: the clock's minimum).
+  const auto checkpoint_written = [&] {
+    std::error_code none;
+    const auto time = std::filesystem::last_write_time(checkpoint->path, none);
+    return none ? std::filesystem::file_time_type::min() : time;
+  };
+  const std::filesystem::file_time_type checkpoint_before =
+      checkpoint && !checkpoint->path.empty() ? checkpoint_written()
+                                              : std::filesystem::file_time_type::min();
 
   const auto start = std::chrono::steady_clock::now();
   std::mutex log_mutex;  // progress lines from concurrent instances
@@ -323,6 +342,7 @@ ExitCode run_solve(SolveOptions o) {
   // A piece of the input at a time (16 instances per thread), so answers start early and memory
   // stays bounded however long the input is.
   const std::size_t piece = checkpoint ? 2 : 16 * static_cast<std::size_t>(batch_threads);
+  ThreadBudget budget(batch_threads);  // one arena for every piece
   for (entries = input->next(piece); !entries.empty(); entries = input->next(piece)) {
     if (checkpoint && (entries.size() > 1 || summary.instances > 0)) {
       throw UsageError("--checkpoint keeps the position of one search: give one board");
@@ -332,12 +352,17 @@ ExitCode run_solve(SolveOptions o) {
       if (entry.ok()) sizes.push_back({entry.instance.rows, entry.instance.cols});
     }
     print_warnings(new_warnings(configurations, o.threads, sizes, warned), o.quiet);
-    run_in_order(entries.size(), batch_threads, solve, emit);
+    run_in_order(budget, entries.size(), solve, emit);
   }
   if (summary.instances == 0 && !interrupt_requested.load()) {
     throw InputError("no board in the input");
   }
-  if (interrupt_requested.load()) summary.exit_code = std::max(summary.exit_code, ExitCode::Limit);
+  // The one board of a checkpointed search failed with an input error (its checkpoint not written,
+  // or refused): exit code 2, whether a limit or a signal stopped it.
+  const bool checkpoint_failed = checkpoint && summary.exit_code == ExitCode::Input;
+  if (interrupt_requested.load() && !checkpoint_failed) {
+    summary.exit_code = std::max(summary.exit_code, ExitCode::Limit);
+  }
 
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -365,12 +390,18 @@ ExitCode run_solve(SolveOptions o) {
   }
   if (!o.animate.empty()) write_file_atomically(o.animate, animation_page(animated), "page");
   if (interrupt_requested.load() && !o.quiet) std::fprintf(stderr, "npuzzle: interrupted\n");
-  // A search stopped with its position kept: say where, and how to go on.
-  if (checkpoint && !checkpoint->path.empty() && summary.limited > 0 && !o.quiet &&
-      std::filesystem::is_regular_file(checkpoint->path)) {
-    std::fprintf(stderr,
-                 "npuzzle: checkpoint saved in %s; continue with `npuzzle solve --resume %s`\n",
-                 printable(checkpoint->path).c_str(), printable(checkpoint->path).c_str());
+  // A search stopped with its position kept: say where, and how to go on; or that it was stopped
+  // before its search began (while its databases were being built), with no position to keep.
+  if (checkpoint && !checkpoint->path.empty() && summary.limited > 0 && !o.quiet) {
+    if (checkpoint_written() != checkpoint_before) {
+      std::fprintf(stderr,
+                   "npuzzle: checkpoint saved in %s; continue with `npuzzle solve --resume %s`\n",
+                   printable(checkpoint->path).c_str(), printable(checkpoint->path).c_str());
+    } else {
+      std::fprintf(stderr,
+                   "npuzzle: no checkpoint written in %s: stopped before the search began\n",
+                   printable(checkpoint->path).c_str());
+    }
   }
   return summary.exit_code;
 }
