@@ -134,19 +134,32 @@ struct Summary {
   }
 };
 
-AnimatedSolution animated_solution(const InstanceReport& r, const GoalSpec& goal) {
-  const SearchResult& result = r.outcome.result;
-  AnimatedSolution a;
-  a.title = "instance " + std::to_string(r.id) + " (line " + std::to_string(r.line) + ", " +
-            r.board.size.name() + "): " + count_of(result.path.size(), "move") +
-            (result.optimal ? " (optimal)" : "") + ", " + r.algorithm +
-            (r.outcome.heuristic.none() ? "" : " + " + r.outcome.heuristic.name());
-  a.rows = r.board.size.rows;
-  a.cols = r.board.size.cols;
-  a.start = r.board.tiles;
-  a.goal = goal.tiles_for(r.board.size.cells());
+// The page's view of one input instance: its board, the solution of each configuration that found
+// one, and why the others did not.
+AnimatedInstance animated_instance(const std::vector<InstanceReport>& runs, const GoalSpec& goal) {
+  const InstanceReport& first = runs.front();
+  AnimatedInstance a;
+  a.title = "instance " + std::to_string(first.id) + " (line " + std::to_string(first.line) +
+            (first.board.size.known() ? ", " + first.board.size.name() : std::string()) + ")";
+  if (first.board.size.known()) {
+    a.rows = first.board.size.rows;
+    a.cols = first.board.size.cols;
+    a.start = first.board.tiles;
+    a.goal = goal.tiles_for(first.board.size.cells());
+  }
   a.goal_name = goal.describe();
-  a.path = result.path;
+  for (const InstanceReport& r : runs) {
+    const std::string name =
+        r.algorithm + (r.outcome.heuristic.none() ? "" : " + " + r.outcome.heuristic.name());
+    if (r.outcome.solved()) {
+      const SearchResult& result = r.outcome.result;
+      a.runs.push_back({name + ": " + count_of(result.path.size(), "move") +
+                            (result.optimal ? " (optimal)" : ""),
+                        result.path});
+    } else {
+      a.messages.push_back(name + ": " + problem_text(r));
+    }
+  }
   return a;
 }
 
@@ -219,7 +232,7 @@ ExitCode run_solve(SolveOptions o) {
   std::vector<ParsedInstance> entries;  // the piece of the input being solved
   std::size_t instances = 0;            // input lines read (each run by every configuration)
   ConfigurationTotals totals;
-  std::vector<AnimatedSolution> animated;
+  std::vector<AnimatedInstance> animated;  // the page's instances, in input order
   std::set<std::string> warned;  // warnings already printed (each once, before its instances)
   // The optimal lengths an input states are for the blank-first goal (as in the benchmark sets);
   // with another goal they are not compared, and a warning says so once.
@@ -311,10 +324,8 @@ ExitCode run_solve(SolveOptions o) {
       interrupt_requested.store(true);  // the searches still running stop: no one reads them
       throw;
     }
+    if (!o.animate.empty() && !runs.empty()) animated.push_back(animated_instance(runs, goal));
     for (const InstanceReport& report : runs) {
-      if (!o.animate.empty() && report.outcome.solved()) {
-        animated.push_back(animated_solution(report, goal));
-      }
       summary.add(report);
       totals.add(report);
       compare_expected_length(report);
