@@ -357,6 +357,39 @@ TEST_F(Usability, ResultsNameTheGoalAndUnsolvableBoardsNameTheOtherOne) {
   EXPECT_FALSE(contains(neither.out, "solvable for")) << neither.out;
 }
 
+std::size_t occurrences(const std::string& text, const std::string& part) {
+  std::size_t count = 0;
+  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) {
+    ++count;
+  }
+  return count;
+}
+
+// A batch whose boards all fit only the other standard goal (made for blank-first, solved for
+// blank-last): every line names the goal in force, and one note names the fix instead of a hint on
+// every line. A mixed batch gets one note with the count.
+TEST_F(Usability, ABatchForTheOtherGoalIsSaidOnce) {
+  const RunResult boards = run_npuzzle({"random", "--size", "4x4", "--count", "5", "--seed", "3"});
+  ASSERT_EQ(boards.describe(), "exit 0") << boards.err;
+  const RunResult run = run_npuzzle({"solve", "--goal", "blank-last"}, boards.out);
+  EXPECT_EQ(run.describe(), "exit 3") << run.err;
+  EXPECT_EQ(occurrences(run.out, "cannot reach the goal blank-last"), 5u) << run.out;
+  EXPECT_EQ(occurrences(run.out + run.err, "it is solvable for"), 0u) << run.out << run.err;
+  EXPECT_EQ(
+      occurrences(run.err, "note: every board is unsolvable for the goal in force, blank-last"), 1u)
+      << run.err;
+  EXPECT_TRUE(contains(run.err, "`npuzzle random --goal blank-last`")) << run.err;
+  EXPECT_TRUE(contains(run.err, "; goal blank-last;")) << run.err;  // the summary names it too
+
+  const RunResult mixed =
+      run_npuzzle({"solve", "--goal", "blank-last"},
+                  "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n");
+  EXPECT_EQ(mixed.describe(), "exit 3") << mixed.err;
+  EXPECT_EQ(occurrences(mixed.out + mixed.err, "it is solvable for"), 0u) << mixed.out << mixed.err;
+  EXPECT_EQ(occurrences(mixed.err, "note: 1 of 2 boards are unsolvable for the goal in force"), 1u)
+      << mixed.err;
+}
+
 TEST_F(Usability, VerifySaysWhichGoalItExpected) {
   const RunResult ok = run_npuzzle({"verify", "--goal", "blank-last", "1 2 3 4 5 6 7 0 8", "R"});
   EXPECT_EQ(ok.describe(), "exit 0");

@@ -254,6 +254,12 @@ ExitCode run_solve(SolveOptions o) {
       summary.add_wrong_length();
     }
   };
+  // In a batch (more than one instance), boards unsolvable for the goal in force but solvable for
+  // the other standard goal are counted and named once at the end, not on every line (JSON keeps
+  // the hint on each object).
+  bool batch = false;
+  std::size_t other_goal_boards = 0;
+  std::string other_goal;
   // All configurations of instance i, one after another.
   const auto solve = [&](std::size_t i) {
     const ParsedInstance& entry = entries[i];
@@ -302,6 +308,13 @@ ExitCode run_solve(SolveOptions o) {
   };
   const auto emit = [&](std::size_t, std::vector<InstanceReport> runs) {
     ++instances;
+    if (batch && !runs.empty() && !runs.front().outcome.solvable_for.empty()) {
+      ++other_goal_boards;
+      other_goal = runs.front().outcome.solvable_for;
+      if (output.format != OutputFormat::Json) {
+        for (InstanceReport& report : runs) report.outcome.solvable_for.clear();
+      }
+    }
     // A board that is itself the other standard goal was most likely meant as that goal: say so.
     if (!runs.empty() && runs.front().board.size.known() && !o.quiet) {
       const RunBoard& board = runs.front().board;
@@ -343,6 +356,7 @@ ExitCode run_solve(SolveOptions o) {
       if (entry.ok()) sizes.push_back({entry.instance.rows, entry.instance.cols});
     }
     print_warnings(new_warnings(configurations, o.threads, sizes, warned), o.quiet);
+    batch = batch || entries.size() > 1 || instances > 0;
     run_in_order(entries.size(), batch_threads, solve, emit);
   }
   if (summary.instances == 0 && !interrupt_requested.load()) {
@@ -357,11 +371,23 @@ ExitCode run_solve(SolveOptions o) {
     totals.print(std::cout);
     flush_stdout_or_throw();
   }
+  if (other_goal_boards > 0 && !o.quiet) {
+    if (other_goal_boards == instances) {
+      std::cerr << "npuzzle: note: every board is unsolvable for the goal in force, "
+                << goal.describe() << ", and solvable for " << other_goal
+                << ": solve them with --goal " << other_goal << ", or make boards for "
+                << goal.describe() << " with `npuzzle random --goal " << goal.describe() << "`\n";
+    } else {
+      std::cerr << "npuzzle: note: " << other_goal_boards << " of " << count_of(instances, "board")
+                << " are unsolvable for the goal in force, " << goal.describe()
+                << ", and solvable for " << other_goal << " (--goal " << other_goal << ")\n";
+    }
+  }
   if (output.format == OutputFormat::Text && !o.quiet && summary.instances > 1) {
     std::fprintf(
         stderr,
         "summary: %s, %zu solved, %zu unsolvable, %zu stopped by a limit, "
-        "%s%s; %llu expanded, %llu generated; %.3f s\n",
+        "%s%s; goal %s; %llu expanded, %llu generated; %.3f s\n",
         compare ? (count_of(summary.instances, "run") + " (" + count_of(instances, "instance") +
                    " x " + count_of(configurations.size(), "configuration") + ")")
                       .c_str()
@@ -371,7 +397,7 @@ ExitCode run_solve(SolveOptions o) {
         summary.wrong_lengths == 0
             ? ""
             : (", " + count_of(summary.wrong_lengths, "length") + " unlike the input's").c_str(),
-        static_cast<unsigned long long>(summary.expanded),
+        goal.describe().c_str(), static_cast<unsigned long long>(summary.expanded),
         static_cast<unsigned long long>(summary.generated), seconds);
   }
   if (!o.animate.empty()) write_file_atomically(o.animate, animation_page(animated), "page");
