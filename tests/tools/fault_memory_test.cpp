@@ -63,13 +63,15 @@ TEST_P(FaultMemory, AllocationFailureIsExitFiveWithStatistics) {
 
 INSTANTIATE_TEST_SUITE_P(
     Searches, FaultMemory,
-    ::testing::Values(MemoryCase{"AStar", {"--algo", "astar", "--heuristic", "lc"}, 300},
-                      MemoryCase{"AStarWithMemLimitAboveTheAddressSpace",
-                                 {"--algo", "astar", "--heuristic", "lc", "--mem-limit", "500M"},
-                                 400},
-                      MemoryCase{
-                          "Hda", {"--algo", "hda", "--threads", "2", "--heuristic", "lc"}, 400},
-                      MemoryCase{"Bfs", {"--algo", "bfs"}, 300}),
+    ::testing::Values(
+        MemoryCase{"AStar", {"--algo", "astar", "--heuristic", "lc", "--mem-limit", "0"}, 300},
+        MemoryCase{"AStarWithMemLimitAboveTheAddressSpace",
+                   {"--algo", "astar", "--heuristic", "lc", "--mem-limit", "500M"},
+                   400},
+        MemoryCase{"Hda",
+                   {"--algo", "hda", "--threads", "2", "--heuristic", "lc", "--mem-limit", "0"},
+                   400},
+        MemoryCase{"Bfs", {"--algo", "bfs", "--mem-limit", "0"}, 300}),
     [](const auto& test) { return test.param.name; });
 
 class FaultMemLimit : public ::testing::TestWithParam<MemoryCase> {};
@@ -108,6 +110,34 @@ INSTANTIATE_TEST_SUITE_P(
                           "Hda", {"--algo", "hda", "--threads", "2", "--heuristic", "lc"}, 0},
                       MemoryCase{"Bfs", {"--algo", "bfs"}, 0}),
     [](const auto& test) { return test.param.name; });
+
+// Without --mem-limit the searches that store nodes stop at their default limit, half the memory
+// available (here the address space of `ulimit -v`): a clean stop at the memory limit, with the
+// peak resident size under it, never an allocation failure.
+TEST(FaultMemLimit, TheStoringSearchesHaveADefaultLimit) {
+  NPUZZLE_REQUIRE_BINARY(npuzzle_binary());
+  for (const char* algorithm : {"bfs", "astar"}) {
+    SCOPED_TRACE(algorithm);
+    RunSpec spec;
+    spec.argv = {npuzzle_binary(), "solve", "--output", "json", "--algo", algorithm, kHard88};
+    spec.address_space_limit = 1024 * kMiB;
+    spec.timeout_seconds = 120;
+    const RunResult run = run_program(spec);
+    ASSERT_TRUE(run.exited()) << run.describe() << "\n" << run.err;
+    EXPECT_EQ(run.exit_code, 5) << run.err;
+    const nlohmann::json result = only_json_line(run.out);
+    ASSERT_TRUE(result.is_object()) << run.out << run.err;
+    EXPECT_EQ(result["status"], "out-of-memory");
+    EXPECT_EQ(result["reason"], "memory limit");
+    EXPECT_LE(run.max_rss_kib, 512 * 1024) << "peak resident size over half the address space";
+    record_fault("memory",
+                 std::string("`solve --algo ") + algorithm +
+                     "` (no --mem-limit) on Korf's instance 88 under `ulimit -v 1048576`",
+                 run.describe() + "; status " + result["status"].get<std::string>() + " (" +
+                     result["reason"].get<std::string>() + "), peak RSS " +
+                     std::to_string(run.max_rss_kib / 1024) + " MiB");
+  }
+}
 
 TEST(FaultThreads, AbsurdThreadCountsAreRefused) {
   NPUZZLE_REQUIRE_BINARY(npuzzle_binary());

@@ -422,6 +422,27 @@ TEST_F(Usability, WarningsUpFrontFor5x5WithoutDatabasesAndTooManyThreads) {
   EXPECT_FALSE(contains(fits.err, "warning:")) << fits.err;
 }
 
+// BFS and A* store every board they reach: on a board large for them a warning names their memory
+// limit, which --help states (half the memory available unless --mem-limit is given).
+TEST_F(Usability, StoringSearchesWarnOnLargeBoardsAndHaveADefaultMemoryLimit) {
+  const std::string near_goal = "1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
+  for (const char* algorithm : {"bfs", "astar"}) {
+    const RunResult run = run_npuzzle({"solve", "--algo", algorithm, near_goal});
+    EXPECT_EQ(run.describe(), "exit 0") << run.err;
+    EXPECT_TRUE(contains(run.err, std::string("warning: ") + algorithm + " stores every board"))
+        << run.err;
+    EXPECT_TRUE(contains(run.err, "it stops at its memory limit of ")) << run.err;
+  }
+  const RunResult none = run_npuzzle({"solve", "--algo", "bfs", "--mem-limit", "0", near_goal});
+  EXPECT_TRUE(contains(none.err, "no memory limit")) << none.err;
+  const RunResult small = run_npuzzle({"solve", "--algo", "bfs", "1 0 2 3 4 5 6 7 8"});
+  EXPECT_FALSE(contains(small.err, "warning:")) << small.err;
+  const RunResult ida = run_npuzzle({"solve", near_goal});
+  EXPECT_FALSE(contains(ida.err, "warning:")) << ida.err;
+  const RunResult help = run_npuzzle({"solve", "--help"});
+  EXPECT_TRUE(contains(help.out, "default: half the memory available")) << help.out;
+}
+
 TEST_F(Usability, EachSubcommandsHelpListsItsOwnExitCodes) {
   const RunResult solve = run_npuzzle({"solve", "--help"});
   EXPECT_EQ(solve.describe(), "exit 0");

@@ -68,7 +68,9 @@ void add_search_options(CLI::App& command, SearchOptions& o) {
       ->check(check_seconds, "SECONDS");
   command.add_option("--node-limit", o.node_limit, "expanded nodes per instance (0: none)");
   command.add_option("--mem-limit", o.memory_limit,
-                     "memory for the searches that store nodes, e.g. 512M, 4G (0: none)");
+                     algorithms_with(&AlgorithmInfo::memory_limit) +
+                         " (the searches that store nodes): their memory, e.g. 512M, 4G (default: "
+                         "half the memory available, or of `ulimit -v` when lower; 0: none)");
   command.add_option("--pdb-dir", o.pdb_dir,
                      "pattern database directory (default: $NPUZZLE_PDB_DIR, else "
                      "$XDG_CACHE_HOME/npuzzle or ~/.cache/npuzzle)");
