@@ -177,6 +177,13 @@ TEST_F(Usability, DualLookupsUseTheTablesPdbgenDualAdds) {
   EXPECT_EQ(length_of(own.out), optimal) << own.out;
   EXPECT_TRUE(contains(own.out, "\"heuristic\":\"pdb-dual:1,3,5,7/2,4,6,8+reflection\""))
       << own.out;
+  // In a list the dual configuration tells its missing tables too, after the direct one loaded the
+  // set.
+  const RunResult listed =
+      run_npuzzle({"solve", "--heuristic", "pdb:1,3,5,7/2,4,6,8,pdb-dual:1,3,5,7/2,4,6,8",
+                   "--pdb-dir", dir, board});
+  EXPECT_EQ(listed.describe(), "exit 0") << listed.err;
+  EXPECT_TRUE(contains(listed.err, "without 6 table(s)")) << listed.err;
 
   std::vector<std::string> build_dual = build;
   build_dual.push_back("--dual");
