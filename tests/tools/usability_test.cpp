@@ -450,6 +450,31 @@ TEST_F(Usability, StoringSearchesWarnOnLargeBoardsAndHaveADefaultMemoryLimit) {
   EXPECT_TRUE(contains(help.out, "default: half the memory available")) << help.out;
 }
 
+// --help shows each option's value once, in words a user reads: no flag default in braces, no
+// check's words after the type, no Excludes line, and each list of names once.
+TEST_F(Usability, HelpHasNoParserArtefacts) {
+  std::string all;
+  for (const char* command : {"solve", "bench", "random", "verify"}) {
+    const RunResult help = run_npuzzle({command, "--help"});
+    EXPECT_EQ(help.describe(), "exit 0") << command;
+    all += help.out;
+  }
+  for (const char* command : {"build", "info", "verify"}) {
+    const RunResult help = run_pdbgen({command, "--help"});
+    EXPECT_EQ(help.describe(), "exit 0") << command;
+    all += help.out;
+  }
+  for (const char* artefact : {"{5}", "FLOAT:", "INT:", " in [", "Excludes:", "TEXT:"}) {
+    EXPECT_FALSE(contains(all, artefact)) << artefact << " in\n" << all;
+  }
+  const RunResult solve = run_npuzzle({"solve", "--help"});
+  EXPECT_TRUE(contains(solve.out, "--progress[=SECONDS]")) << solve.out;
+  EXPECT_TRUE(contains(solve.out, "--time-limit SECONDS")) << solve.out;
+  EXPECT_EQ(occurrences(solve.out, "6-6-6-6+7-7-7-3"), 1u) << solve.out;  // the partitions once
+  const RunResult build = run_pdbgen({"build", "--help"});
+  EXPECT_EQ(occurrences(build.out, "6-6-6-6+7-7-7-3"), 1u) << build.out;
+}
+
 TEST_F(Usability, EachSubcommandsHelpListsItsOwnExitCodes) {
   const RunResult solve = run_npuzzle({"solve", "--help"});
   EXPECT_EQ(solve.describe(), "exit 0");

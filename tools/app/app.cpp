@@ -13,6 +13,7 @@
 #include "tools/app/commands.hpp"
 #include "tools/checked_output.hpp"
 #include "tools/did_you_mean.hpp"
+#include "tools/help_format.hpp"
 #include "tools/last_resort.hpp"
 
 namespace npuzzle {
@@ -112,6 +113,7 @@ ExitCode run_npuzzle(int argc, char** argv) {
       "Moves are named by where the BLANK goes: U D L R (U: the tile above the blank slides "
       "down).",
       "npuzzle"};
+  app.formatter(std::make_shared<HelpFormatter>());
   app.set_version_flag("--version", std::string("npuzzle ") + NPUZZLE_VERSION);
   app.require_subcommand(1);
   app.footer(

@@ -446,17 +446,19 @@ void add_solve_command(CLI::App& app, Action& action) {
                   "write FILE.html: a page that plays the solutions (open it in a browser)");
   CLI::Option* quiet = cmd->add_flag("-q,--quiet", options->quiet, "no summary or notes on stderr");
   cmd->add_flag("-v,--verbose", options->verbose,
-                "a progress line per IDA* iteration on stderr, and the heartbeat")
+                "a progress line per IDA* iteration on stderr, and the heartbeat (not with "
+                "--quiet)")
       ->excludes(quiet);
-  cmd->add_flag(
-      "--progress{5}", options->progress,
-      "a heartbeat on stderr every SECONDS (--progress=SECONDS, above 0; default 5) while a search "
-      "runs: nodes, rate, f or bound, memory held (always on a terminal unless --quiet)");
+  cmd->add_flag("--progress{5}", options->progress,
+                "a heartbeat on stderr every SECONDS (above 0; default 5) while a search runs: "
+                "nodes, rate, f or bound, memory held (always on a terminal unless --quiet)")
+      ->option_text("[=SECONDS]");
   cmd->add_option("--checkpoint", options->checkpoint,
                   "ida, pida: keep the search's position in FILE (written atomically every "
                   "--checkpoint-every seconds and when a limit or a signal stops the search)");
   cmd->add_option("--checkpoint-every", options->checkpoint_every,
-                  "seconds between checkpoints (default 600)");
+                  "seconds between checkpoints (default 600)")
+      ->option_text("SECONDS");
   cmd->add_option("--resume", options->resume,
                   "go on from the checkpoint FILE (its board, goal and heuristic; no BOARD), "
                   "keeping further checkpoints in it");
