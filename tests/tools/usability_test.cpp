@@ -475,6 +475,20 @@ TEST_F(Usability, HelpHasNoParserArtefacts) {
   EXPECT_EQ(occurrences(build.out, "6-6-6-6+7-7-7-3"), 1u) << build.out;
 }
 
+// --summary: many instances, the totals only (per configuration), no line per instance.
+TEST_F(Usability, SummaryPrintsTheTotalsOnly) {
+  const std::string boards = "1 0 2 3 4 5 6 7 8\n1 2 0 3 4 5 6 7 8\n3 1 2 0 4 5 6 7 8\n";
+  const RunResult run = run_npuzzle({"solve", "--summary", "--algo", "ida,astar"}, boards);
+  EXPECT_EQ(run.describe(), "exit 0") << run.err;
+  EXPECT_FALSE(contains(run.out, "instance 1")) << run.out;
+  EXPECT_FALSE(contains(run.out, "blank moves")) << run.out;
+  EXPECT_TRUE(contains(run.out, "totals per configuration")) << run.out;
+  EXPECT_EQ(occurrences(run.out, "3/3"), 2u) << run.out;  // ida and astar each solved the three
+  const RunResult json = run_npuzzle({"solve", "--summary", "--output", "json"}, boards);
+  EXPECT_EQ(json.describe(), "exit 1") << json.err;
+  EXPECT_TRUE(contains(json.err, "--summary")) << json.err;
+}
+
 TEST_F(Usability, EachSubcommandsHelpListsItsOwnExitCodes) {
   const RunResult solve = run_npuzzle({"solve", "--help"});
   EXPECT_EQ(solve.describe(), "exit 0");

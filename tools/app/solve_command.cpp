@@ -43,6 +43,7 @@ struct SolveOptions {
   std::string output = "text";
   std::string moves = "blank";
   bool show_boards = false;
+  bool summary = false;  // --summary: the totals only, no line per instance
   bool quiet = false;
   bool verbose = false;
   std::string animate;     // --animate FILE.html
@@ -206,6 +207,10 @@ ExitCode run_solve(SolveOptions o) {
     throw UsageError("--moves: unknown style '" + o.moves + "' (blank, tile)");
   }
   output.show_boards = o.show_boards;
+  if (o.summary && (output.format != OutputFormat::Text || o.show_boards)) {
+    throw UsageError("--summary prints the totals only: not with --output " + o.output +
+                     (o.show_boards ? " or --show-boards" : ""));
+  }
   const bool compare = configurations.size() > 1;
   if (compare && output.format == OutputFormat::Moves) {
     throw UsageError(
@@ -326,7 +331,11 @@ ExitCode run_solve(SolveOptions o) {
         }
       }
     }
-    if (compare && output.format == OutputFormat::Text) {
+    if (o.summary) {
+      for (const InstanceReport& report : runs) {  // errors still say what went wrong, on stderr
+        if (report.outcome.failed()) print_report(report, output, std::cout, std::cerr);
+      }
+    } else if (compare && output.format == OutputFormat::Text) {
       print_instance_table(runs, std::cout, std::cerr);
     } else {
       for (const InstanceReport& report : runs) print_report(report, output, std::cout, std::cerr);
@@ -366,8 +375,8 @@ ExitCode run_solve(SolveOptions o) {
 
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (output.format == OutputFormat::Text && instances > 1) {
-    std::cout << '\n';
+  if (output.format == OutputFormat::Text && (instances > 1 || o.summary)) {
+    if (!o.summary) std::cout << '\n';
     totals.print(std::cout);
     flush_stdout_or_throw();
   }
@@ -442,6 +451,9 @@ void add_solve_command(CLI::App& app, Action& action) {
   cmd->add_option("--moves", options->moves,
                   "blank (directions the blank goes: U D L R, default) or tile (tile numbers)");
   cmd->add_flag("--show-boards", options->show_boards, "print the board after every move");
+  cmd->add_flag("--summary", options->summary,
+                "no line per instance: the totals per configuration only (text output; errors "
+                "still go to stderr), for many instances");
   cmd->add_option("--animate", options->animate,
                   "write FILE.html: a page that plays the solutions (open it in a browser)");
   CLI::Option* quiet = cmd->add_flag("-q,--quiet", options->quiet, "no summary or notes on stderr");
