@@ -504,6 +504,38 @@ TEST_F(Usability, EachSubcommandsHelpListsItsOwnExitCodes) {
   EXPECT_FALSE(contains(info.out, "not enough memory")) << info.out;
 }
 
+// An IDA* iteration a limit stopped is shown as cut short by it, never as a finished iteration
+// with a growth factor; the iterations before it are finished ones.
+TEST_F(Usability, AnIterationStoppedByALimitIsShownCutShort) {
+  const std::string korf1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";  // 57 moves
+  for (const char* algorithm : {"ida", "pida"}) {
+    SCOPED_TRACE(algorithm);
+    const RunResult run = run_npuzzle({"solve", "--verbose", "--algo", algorithm, "--heuristic",
+                                       "md", "--node-limit", "3000000", korf1});
+    EXPECT_EQ(run.describe(), "exit 4") << run.err;
+    std::vector<std::string> iterations;
+    for (const std::string& line : cli::lines_of(run.err)) {
+      if (contains(line, "] bound ")) iterations.push_back(line);
+    }
+    ASSERT_GE(iterations.size(), 2u) << run.err;
+    EXPECT_TRUE(contains(iterations.back(), "cut short by the node limit after")) << run.err;
+    EXPECT_FALSE(contains(iterations.back(), "(x")) << run.err;  // no growth factor
+    for (std::size_t k = 0; k + 1 < iterations.size(); ++k) {
+      EXPECT_FALSE(contains(iterations[k], "cut short")) << iterations[k];
+    }
+  }
+}
+
+// Plain ida's heartbeat tells how far the iteration is: the share of the nodes it is expected to
+// take (from the third iteration on, when there is a growth factor) and the time left.
+TEST_F(Usability, PlainIdaHeartbeatShowsTheShareOfTheIteration) {
+  const std::string korf1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
+  const RunResult run = run_npuzzle(
+      {"solve", "--heuristic", "md", "--node-limit", "30000000", "--progress=0.0001", korf1});
+  EXPECT_EQ(run.describe(), "exit 4") << run.err;
+  EXPECT_TRUE(contains(run.err, "% of the iteration's expected nodes")) << run.err;
+}
+
 // Every algorithm reports a heartbeat from its limit poll with --progress (here =0.0001: about
 // every poll); a run whose stderr is not a terminal and has no --progress stays silent. Each run
 // expands past the first poll (16,384 expansions): greedy, which finds a path on the 4x4 board
