@@ -89,10 +89,10 @@ std::shared_ptr<const CheckpointRequest> checkpoint_request(const SolveOptions& 
 // The instances to solve: the board on the command line, the file, or standard input.
 std::unique_ptr<InstanceStream> open_input(const SolveOptions& o, const ParseOptions& parse,
                                            const CheckpointRequest* checkpoint) {
-  if (checkpoint && checkpoint->resume) {  // the checkpoint's board, as if given first on a line
+  if (checkpoint && checkpoint->resume) {  // the checkpoint's board, its number and line kept
     ParsedInstance resumed;
-    resumed.instance.id = 1;
-    resumed.instance.line = 1;
+    resumed.instance.id = checkpoint->from.instance;
+    resumed.instance.line = checkpoint->from.line;
     resumed.instance.rows = checkpoint->from.board.size.rows;
     resumed.instance.cols = checkpoint->from.board.size.cols;
     resumed.instance.tiles = checkpoint->from.board.tiles;
@@ -285,6 +285,12 @@ ExitCode run_solve(SolveOptions o) {
       report.board = board_of(entry.instance);
       report.expected_length = entry.instance.expected_length;
       SolveRequest mine = c.request;
+      if (mine.checkpoint) {  // the file names the instance, for a resumed run to keep
+        auto named = std::make_shared<CheckpointRequest>(*mine.checkpoint);
+        named->instance = report.id;
+        named->line = report.line;
+        mine.checkpoint = std::move(named);
+      }
       HeartbeatFn heartbeat;
       if (heartbeat_interval >= 0) {
         auto printer = std::make_shared<HeartbeatPrinter>(
