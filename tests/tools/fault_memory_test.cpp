@@ -166,12 +166,12 @@ TEST(FaultThreads, AbsurdThreadCountsAreRefused) {
 }
 
 // 1024 threads of HDA* need their stacks (8 MiB each) and per-thread tables: under a 1 GiB address
-// space some of them cannot be created.
+// space some of them cannot be created (--mem-limit 0: no default limit stops the search first).
 TEST(FaultThreads, AThreadThatCannotBeCreatedIsExitFive) {
   NPUZZLE_REQUIRE_BINARY(npuzzle_binary());
   RunSpec spec;
-  spec.argv = {npuzzle_binary(), "solve",       "--algo", "hda",  "--threads",
-               "1024",           "--heuristic", "lc",     kHard88};
+  spec.argv = {npuzzle_binary(), "solve", "--algo",      "hda", "--threads", "1024",
+               "--mem-limit",    "0",     "--heuristic", "lc",  kHard88};
   spec.address_space_limit = 1024 * kMiB;
   spec.timeout_seconds = 120;
   const RunResult run = run_program(spec);
@@ -180,8 +180,8 @@ TEST(FaultThreads, AThreadThatCannotBeCreatedIsExitFive) {
   const std::size_t message = run.err.find("npuzzle: out of memory");
   EXPECT_NE(message, std::string::npos) << run.err;
   record_fault("memory",
-               "`solve --algo hda --threads 1024` under `ulimit -v 1048576` (the threads' stacks "
-               "and tables do not fit)",
+               "`solve --algo hda --threads 1024 --mem-limit 0` under `ulimit -v 1048576` (the "
+               "threads' stacks and tables do not fit)",
                run.describe() + ": `" +
                    first_line(message == std::string::npos ? run.err : run.err.substr(message)) +
                    "`");
