@@ -421,8 +421,9 @@ TEST(AnimatePage, InstancesAreTheInputsWithTheirRunsAndMessages) {
   const Shown unsolvable = load(page, "#instance=3");
   EXPECT_EQ(unsolvable.instance, 3);
   EXPECT_EQ(unsolvable.board, third);
-  EXPECT_NE(element(unsolvable.dom, "status", "</div>").find("unsolvable"), std::string::npos)
-      << unsolvable.dom;
+  const std::string status = element(unsolvable.dom, "status", "</div>");
+  EXPECT_NE(status.find("unsolvable"), std::string::npos) << unsolvable.dom;
+  EXPECT_EQ(status.find("unsolvable"), status.rfind("unsolvable")) << status;  // once, not per run
 }
 
 // No browser needed: the page loads nothing from anywhere (no network, no other file).

@@ -136,7 +136,7 @@ struct Summary {
 };
 
 // The page's view of one input instance: its board, the solution of each configuration that found
-// one, and why the others did not.
+// one, and why the others did not (once when it is the same for all).
 AnimatedInstance animated_instance(const std::vector<InstanceReport>& runs, const GoalSpec& goal) {
   const InstanceReport& first = runs.front();
   AnimatedInstance a;
@@ -161,6 +161,11 @@ AnimatedInstance animated_instance(const std::vector<InstanceReport>& runs, cons
       a.messages.push_back(name + ": " + problem_text(r));
     }
   }
+  // The same reason for every configuration (an unsolvable board, a line not read): said once.
+  const bool alike = a.runs.empty() && std::all_of(runs.begin(), runs.end(), [&](const auto& r) {
+                       return problem_text(r) == problem_text(first);
+                     });
+  if (alike) a.messages = {problem_text(first)};
   return a;
 }
 
