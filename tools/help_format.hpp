@@ -1,8 +1,8 @@
 // tools/help_format.hpp — the --help layout of npuzzle and pdbgen: CLI11's, without the parts of it
 // that read as artefacts. A flag that takes an optional value shows `--progress[=SECONDS]` (its
-// option text), not `--progress{5}`; an option's value is named once (`SECONDS`, `INT`), not with its check's words
-// (`FLOAT:SECONDS`, `INT:INT in [1 - 100]`); the options an option excludes are left to its text
-// (no `Excludes:` pushing it down). Defaults are stated in each option's text.
+// option text), not `--progress{5}`; an option's value is named once (`SECONDS`, `INT`), not with
+// its check's words (`FLOAT:SECONDS`, `INT:INT in [1 - 100]`); the options an option excludes are
+// left to its text (no `Excludes:` pushing it down). Defaults are stated in each option's text.
 #pragma once
 
 #include <CLI/CLI.hpp>
