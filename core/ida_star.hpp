@@ -476,8 +476,10 @@ SearchResult ida_star(const H& heuristic, const Goal<B>& goal, const State<B>& s
       const double now = run.clock().elapsed();
       if (progress) {
         const double span = now - iteration_began;
+        const bool stopped = outcome == BoundedDfs<B, H>::Outcome::Stopped;
         progress({run.bound, run.expanded, run.generated, now, this_iteration, previous,
-                  span > 0 ? static_cast<double>(this_iteration) / span : 0.0});
+                  span > 0 ? static_cast<double>(this_iteration) / span : 0.0,
+                  stopped ? dfs.stop_reason() : StopReason::None});
       }
       if (outcome == BoundedDfs<B, H>::Outcome::Found) {
         return run.solved(dfs.path(), H::kAdmissible);

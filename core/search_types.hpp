@@ -106,6 +106,9 @@ struct Progress {
   std::uint64_t iteration_expanded = 0;           // in this iteration
   std::uint64_t previous_iteration_expanded = 0;  // in the one before (0: none)
   double rate = 0;  // expansions per second in this iteration (in this run, when resumed)
+  // What stopped the iteration before it was searched to the end (a limit, a signal); None when it
+  // was searched to the end (or found the goal).
+  StopReason cut_short = StopReason::None;
 };
 using ProgressFn = std::function<void(const Progress&)>;  // called per iteration, never per node
 

@@ -54,6 +54,8 @@ SearchResult run_with_checkpoints(SolveRequest request, const H& h, const Goal<B
   file.board = RunBoard{{B::kRows, B::kCols}, tiles};
   for (int c = 0; c < B::kCells; ++c) file.goal.push_back(goal.state.tile_at(c));
   file.databases = std::move(databases);
+  file.instance = asked.instance;
+  file.line = asked.line;
   if (asked.resume && asked.from.databases != file.databases) {
     const auto listed = [](const std::vector<std::string>& list) {
       std::string text;

@@ -194,6 +194,8 @@ std::string format_checkpoint(const CheckpointFile& f) {
   out << "size " << f.board.size.name() << '\n';
   out << "board " << joined(f.board.tiles) << '\n';
   out << "goal " << joined(f.goal) << '\n';
+  out << "instance " << f.instance << '\n';
+  out << "line " << f.line << '\n';
   for (const std::string& database : f.databases) out << "database " << database << '\n';
   out << "bound " << p.bound << '\n';
   out << "target " << p.target << '\n';
@@ -225,7 +227,7 @@ CheckpointFile parse_checkpoint(std::string_view text) {
                      "')");
   }
   const std::string_view version = first.substr(kMagic.size() + 1);
-  if (version != std::to_string(kCheckpointVersion) && version != "1") {
+  if (version != std::to_string(kCheckpointVersion) && version != "2" && version != "1") {
     throw InputError("format version " + std::string(version) +
                      "; this npuzzle reads versions 1 to " + std::to_string(kCheckpointVersion));
   }
@@ -265,6 +267,10 @@ CheckpointFile parse_checkpoint(std::string_view text) {
   }
   f.board.tiles = tile_list(lines.take("board"), shape.cells(), "board");
   f.goal = tile_list(lines.take("goal"), shape.cells(), "goal");
+  if (version == std::to_string(kCheckpointVersion)) {
+    f.instance = number<std::int64_t>(lines.take("instance"), "instance");
+    f.line = number<int>(lines.take("line"), "line");
+  }
   while (lines.next_is("database")) f.databases.emplace_back(lines.take("database"));
   IdaPosition& p = f.position;
   p.bound = number<int>(lines.take("bound"), "bound");

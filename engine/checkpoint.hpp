@@ -4,12 +4,15 @@
 //
 // The file is text, one `key value` line each, in a fixed order:
 //
-//   npuzzle-checkpoint 2            the format and its version (1: no partial lines; still read)
+//   npuzzle-checkpoint 3            the format and its version (1: no partial lines; 2: no instance
+//                                   and line; both still read, as instance 1 on line 1)
 //   algorithm ida                   ida or pida (resuming may choose the other)
 //   heuristic md                    as --heuristic takes it (pdb: the partition, "pdb:7-8")
 //   size 4x4
 //   board 14 13 15 7 …              row-major, 0 the blank
 //   goal 0 1 2 …
+//   instance 7                      the instance's number and line in the input it came from
+//   line 7
 //   database 1f2e… 1,2,3,4,5,6,7    one line per pattern database: payload checksum, tiles
 //   bound 50                        the iteration's bound, frontier target and built size
 //   target 16
@@ -29,6 +32,7 @@
 // checked when the search goes on from it (parallel/parallel_ida.hpp).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -39,7 +43,7 @@
 
 namespace npuzzle {
 
-inline constexpr int kCheckpointVersion = 2;
+inline constexpr int kCheckpointVersion = 3;
 
 // What a checkpoint may hold, checked when it is read (exit code 2 past them): its size; the
 // frontier's target (kMaxSubtreesPerThread x kMaxThreads) and the subtrees it builds per unit of
@@ -61,6 +65,8 @@ struct CheckpointFile {
   HeuristicChoice heuristic;             // the partition in use for pattern databases
   RunBoard board;
   std::vector<int> goal;
+  std::int64_t instance = 1;  // the instance's number and line in the input (a resumed run keeps
+  int line = 1;               // them)
   // One per pattern database in use, in order: "<16 hex digits of its payload checksum> <tiles>".
   std::vector<std::string> databases;
   IdaPosition position;
@@ -91,6 +97,8 @@ struct CheckpointRequest {
   bool resume = false;         // go on from `from`
   std::string from_path;       // the file --resume read
   CheckpointFile from;
+  std::int64_t instance = 1;  // the number and line of the instance searched, written in the file
+  int line = 1;
 };
 
 }  // namespace npuzzle

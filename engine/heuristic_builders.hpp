@@ -73,8 +73,8 @@ struct Wd {
 
 // The best set in the database directory (or the partition named), reflected where it can be;
 // kDual: each view also looked up on the dual placement (heuristics/pdb.hpp; with the tables that
-// `pdbgen build --dual` adds where they are present). The first use of a set tells the request's
-// log which lookups are in use.
+// `pdbgen build --dual` adds where they are present). The first use of a set's direct lookups, and
+// the first of its dual ones, tell the request's log which lookups are in use.
 template <bool kDual>
 struct PatternDatabaseLookups {
   static constexpr HeuristicInfo kInfo = pdb_info(kDual);
@@ -98,7 +98,9 @@ struct PatternDatabaseLookups {
           request.log);
       // A table written to in place before the search ended makes its answer void (Database).
       return with_pdb_heuristic(goal, *set, true, kDual, [&](const auto& h) {
-        if (first) log_to(request.log, LogLevel::Info, "heuristic " + describe_heuristic(h));
+        if (first_lookups_of(set.get(), kDual)) {
+          log_to(request.log, LogLevel::Info, "heuristic " + describe_heuristic(h));
+        }
         SearchResult result = f(h, set->stale.get());
         for (const auto& table : set->all_tables()) table->expect_unchanged_on_disk();
         return result;

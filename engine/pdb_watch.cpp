@@ -5,8 +5,10 @@
 #include <condition_variable>
 #include <functional>
 #include <mutex>
+#include <set>
 #include <stop_token>
 #include <thread>
+#include <utility>
 
 #include "heuristics/pdb_cache.hpp"
 
@@ -67,6 +69,13 @@ std::shared_ptr<const pdb::PdbSet> watched_pdb_set(const std::string& dir, const
                              &first, limits);
   if (first) watcher.add(set);
   return set;
+}
+
+bool first_lookups_of(const pdb::PdbSet* set, bool dual) {
+  static std::mutex mutex;
+  static std::set<std::pair<const pdb::PdbSet*, bool>> told;
+  std::lock_guard lock(mutex);
+  return told.insert({set, dual}).second;
 }
 
 }  // namespace npuzzle

@@ -21,4 +21,9 @@ std::shared_ptr<const pdb::PdbSet> watched_pdb_set(const std::string& dir, const
                                                    const pdb::AutoBuildLimits& limits,
                                                    const LogSink& log);
 
+// True the first time lookups of this kind (`dual` or direct) use `set` in this process: the search
+// then tells the log which lookups are in use (for pdb and pdb-dual of one set, each once). The
+// sets stay loaded (watched) for the life of the process, so the address names one set.
+bool first_lookups_of(const pdb::PdbSet* set, bool dual);
+
 }  // namespace npuzzle

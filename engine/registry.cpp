@@ -2,6 +2,7 @@
 // registries' kInfo tables (algorithm_registry.hpp, heuristic_registry.hpp).
 #include <algorithm>
 #include <cctype>
+#include <string_view>
 
 #include "engine/algorithm_registry.hpp"
 #include "engine/heuristic_registry.hpp"
@@ -123,10 +124,20 @@ std::string heuristic_help() {
   for (const HeuristicInfo& h : kHeuristicInfo) {
     items.push_back(std::string(h.name) + (*h.help ? std::string(" (") + h.help + ")" : ""));
   }
-  for (const HeuristicInfo& h : kHeuristicInfo) {
-    if (h.argument) {
-      items.push_back(std::string(h.name) + ":" + h.argument + " (" + h.argument_help + ")");
+  // An argument's help once: the names that share it are listed together ("pdb:PARTITION,
+  // pdb-dual:PARTITION (…)").
+  std::vector<bool> listed(kHeuristicInfo.size(), false);
+  for (std::size_t i = 0; i < kHeuristicInfo.size(); ++i) {
+    const HeuristicInfo& h = kHeuristicInfo[i];
+    if (!h.argument || listed[i]) continue;
+    std::string names;
+    for (std::size_t j = i; j < kHeuristicInfo.size(); ++j) {
+      const HeuristicInfo& other = kHeuristicInfo[j];
+      if (!other.argument || std::string_view(other.argument_help) != h.argument_help) continue;
+      listed[j] = true;
+      names += (names.empty() ? "" : ", ") + std::string(other.name) + ":" + other.argument;
     }
+    items.push_back(names + " (" + h.argument_help + ")");
   }
   return join(items, ", ") + "; default: the best for the board";
 }

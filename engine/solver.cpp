@@ -42,14 +42,12 @@ SolveFn solver_for(int rows, int cols, SearchFamily family) {
   return nullptr;
 }
 
-// "; it is solvable for --goal blank-last" when a standard goal other than `chosen` fits the board.
-std::string other_goal_hint(const GoalSpec& chosen, int rows, int cols,
-                            const std::vector<int>& tiles) {
+// The name of a standard goal other than `chosen` that the board can reach ("" when none).
+std::string other_solvable_goal(const GoalSpec& chosen, int rows, int cols,
+                                const std::vector<int>& tiles) {
   for (const GoalSpec& other : {GoalSpec::blank_first(), GoalSpec::blank_last()}) {
     if (other.kind == chosen.kind) continue;
-    if (solvable(rows, cols, tiles, other.tiles_for(rows * cols))) {
-      return "; it is solvable for --goal " + other.describe();
-    }
+    if (solvable(rows, cols, tiles, other.tiles_for(rows * cols))) return other.describe();
   }
   return {};
 }
@@ -61,7 +59,10 @@ std::string SolveOutcome::status_name() const {
 }
 
 std::string SolveOutcome::reason() const {
-  if (result.status == Status::Unsolvable) return unsolvable_note;
+  if (result.status == Status::Unsolvable) {
+    return unsolvable_note +
+           (solvable_for.empty() ? "" : "; it is solvable for --goal " + solvable_for);
+  }
   return stop_reason_name(result.reason);
 }
 
@@ -117,8 +118,8 @@ SolveOutcome solve_instance(const SolveRequest& request, const RunBoard& board) 
   if (!solvable(rows, cols, board.tiles, goal)) {
     out.result.status = Status::Unsolvable;
     out.unsolvable_note = "the board cannot reach the goal " + request.goal.describe() +
-                          " (opposite permutation parity)" +
-                          other_goal_hint(request.goal, rows, cols, board.tiles);
+                          " (opposite permutation parity)";
+    out.solvable_for = other_solvable_goal(request.goal, rows, cols, board.tiles);
     return out;
   }
   // Interrupted already: no search, unless it keeps a checkpoint (it stops at once, writing it).

@@ -35,11 +35,14 @@ struct SolveOutcome {
   std::string error;        // set when the instance could not be searched: what went wrong
   SolveError error_kind = SolveError::Input;  // with `error`: an option or the input
   std::string unsolvable_note;                // Unsolvable found before the search: why
+  std::string solvable_for;  // then, the other standard goal the board can reach ("blank-last")
 
   bool failed() const { return !error.empty(); }
   bool solved() const { return !failed() && result.status == Status::Solved; }
   std::string status_name() const;  // "solved", "unsolvable", "limit", "out-of-memory", "error"
-  std::string reason() const;       // why there is no solution: the note or the stop reason
+  // Why there is no solution: the note (and "; it is solvable for --goal blank-last" when
+  // `solvable_for` names a goal) or the stop reason.
+  std::string reason() const;
 };
 
 // Solves one board (already a valid permutation of its cells).

@@ -73,7 +73,8 @@ class MpiIda {
       if (progress && rank_ == 0) {
         const double span = result.stats.seconds - began;
         progress({bound, result.stats.expanded, result.stats.generated, result.stats.seconds,
-                  it.expanded, previous, span > 0 ? static_cast<double>(it.expanded) / span : 0.0});
+                  it.expanded, previous, span > 0 ? static_cast<double>(it.expanded) / span : 0.0,
+                  it.outcome == Outcome::Stopped ? it.reason : StopReason::None});
       }
       if (it.outcome == Outcome::Found) {
         result.status = Status::Solved;

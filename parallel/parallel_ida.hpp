@@ -108,7 +108,8 @@ class ParallelIda {
         const double span = result.stats.seconds - began;
         const auto run_part = static_cast<double>(result.stats.expanded - expanded_before);
         progress({bound, result.stats.expanded, result.stats.generated, result.stats.seconds,
-                  this_iteration, previous, span > 0 ? run_part / span : 0.0});
+                  this_iteration, previous, span > 0 ? run_part / span : 0.0,
+                  done && result.status == Status::Limit ? result.reason : StopReason::None});
       }
       if (done) break;
       if (next_bound == INT_MAX) {

@@ -34,6 +34,7 @@
 #include "heuristics/pdb_open.hpp"
 #include "tools/checked_output.hpp"
 #include "tools/did_you_mean.hpp"
+#include "tools/help_format.hpp"
 #include "tools/last_resort.hpp"
 
 namespace {
@@ -245,6 +246,7 @@ int main(int argc, char** argv) {
   std::signal(SIGBUS, on_bus_error);
 
   CLI::App app{"pdbgen: build, describe and verify npuzzle pattern databases"};
+  app.formatter(std::make_shared<npuzzle::HelpFormatter>());
   app.set_version_flag("--version", std::string("pdbgen ") + NPUZZLE_VERSION);
   app.require_subcommand(1);
   app.footer(
@@ -263,9 +265,9 @@ int main(int argc, char** argv) {
   build->add_option("--size", size, "board size RxC")->capture_default_str();
   build->add_option(
       "--partition", partition,
-      "7-8, 6-6-3, 5-5-5, 6-6-6-6+7-7-7-3, 6-6-6-6, 7-7-7-3, full, … or tile lists 1,2,3/4,5,6, "
-      "several joined by + for the largest of their sums (default: the "
-      "recommended one, the strongest for the board: 4x4 7-8, 5x5 6-6-6-6+7-7-7-3)");
+      "a named partition, the board's strongest first and the default (4x4: 7-8, 6-6-3, 5-5-5; "
+      "5x5: 6-6-6-6+7-7-7-3, 6-6-6-6, 7-7-7-3; full on small boards, …) or tile lists "
+      "1,2,3/4,5,6, several joined by + for the largest of their sums");
   build->add_option("--goal", goal, "blank-first, blank-last or the tiles of the goal")
       ->capture_default_str();
   build->add_option("--pdb-dir,--dir", dir,

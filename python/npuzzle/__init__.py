@@ -9,7 +9,10 @@ The engine of the ``npuzzle`` command line, with the same names, defaults, messa
     npuzzle.Board("1 8 2 0 4 3 7 6 5").is_solvable(goal="blank-first")
 
 Boards are read as the command line reads them (one line, a grid, commas, ``x _ .`` for the
-blank); a bad board raises ValueError with the command line's message. Moves name where the blank
+blank); a bad board raises ValueError with the command line's message, in Python's words: where it
+names an option it names the keyword (``size="2x3"``, not ``--size 2x3``). Algorithm and heuristic
+names are case-insensitive and take the usual long names too (``"A*"``, ``"manhattan"``,
+``"linear-conflict"``). Moves name where the blank
 goes (U D L R). A search runs without the GIL; Ctrl-C stops it and raises KeyboardInterrupt.
 Limits give a Result with status "limit". In a notebook, boards and results draw themselves.
 
@@ -22,10 +25,11 @@ them.
 import logging
 import operator
 import os
+import re
 import secrets
 from collections import namedtuple
 
-from . import _npuzzle
+from . import _npuzzle as _extension
 from ._render import board_svg, strip_svg
 
 __all__ = ["Board", "Result", "ParsedBoard", "solve", "solve_all", "random_boards", "parse_boards",
@@ -33,6 +37,86 @@ __all__ = ["Board", "Result", "ParsedBoard", "solve", "solve_all", "random_board
 
 # A library's logger: silent until the application configures logging.
 logging.getLogger(__name__).addHandler(logging.NullHandler())
+
+# The keyword of each command-line option a message may name (the others: "-" becomes "_"), and the
+# values a message may give it ("--size 2x3" becomes size="2x3").
+_KEYWORD = {"algo": "algorithm"}
+_ALGORITHMS = "ida|astar|hda|pida|bfs|dfbnb|greedy"
+_VALUE = {"size": r"\d+x\d+|RxC", "goal": r"blank-first|blank-last",
+          "algo": rf"(?:{_ALGORITHMS})(?:,(?:{_ALGORITHMS}))*",
+          "heuristic": r"(?:misplaced|md|lc|wd|pdb)[\w:,/+-]*"}
+_OPTION = re.compile(r"--([a-z][a-z-]*[a-z])(?: (\S+))?")
+
+
+def _python_words(message):
+    """A message of the engine's, which names command-line options, naming keywords instead:
+    "--size: …" becomes "size: …", "give --size RxC" 'give size="RxC"', "--pdb-dir" "pdb_dir=".
+    A command to run (after "pdbgen " or "npuzzle ") is left as it is."""
+    if not message:
+        return message
+    command = re.search(r"`|\b(?:pdbgen|npuzzle) [a-z]+ --", message)
+    head, tail = (message[:command.start()], message[command.start():]) if command else (message, "")
+
+    def keyword(match):
+        option, value = match.group(1), match.group(2)
+        name = _KEYWORD.get(option, option.replace("-", "_"))
+        pattern = _VALUE.get(option)
+        if value is not None and pattern:
+            word = re.match(rf"(?:{pattern})", value)
+            if word:
+                return f'{name}="{word.group(0)}"' + value[word.end():]
+        rest = "" if value is None else " " + value
+        if match.start() == 0:  # the message's subject: "size: …", "threads must be …"
+            return name + rest
+        return f"{name}=" + rest
+
+    return _OPTION.sub(keyword, head) + tail
+
+
+class _Engine:
+    """The extension, its errors' messages in Python's words (_python_words)."""
+
+    def __getattr__(self, name):
+        function = getattr(_extension, name)
+
+        def call(*args, **kwargs):
+            try:
+                return function(*args, **kwargs)
+            except (ValueError, TypeError) as error:
+                raise type(error)(_python_words(str(error))) from None
+
+        return call
+
+
+_npuzzle = _Engine()
+
+# Other names of the algorithms and heuristics (looked up in lower case).
+_ALGORITHM_ALIASES = {"a*": "astar", "a-star": "astar", "a_star": "astar", "ida*": "ida",
+                      "idastar": "ida", "ida-star": "ida", "hda*": "hda", "pida*": "pida",
+                      "breadth-first": "bfs", "breadth_first": "bfs",
+                      "branch-and-bound": "dfbnb", "greedy-best-first": "greedy"}
+_HEURISTIC_ALIASES = {"manhattan": "md", "manhattan-distance": "md", "manhattan_distance": "md",
+                      "linear-conflict": "lc", "linear_conflict": "lc", "linear-conflicts": "lc",
+                      "walking-distance": "wd", "walking_distance": "wd",
+                      "misplaced-tiles": "misplaced", "misplaced_tiles": "misplaced",
+                      "hamming": "misplaced", "pattern-database": "pdb",
+                      "pattern-databases": "pdb"}
+
+
+def _algorithm_name(text):
+    """An algorithm (or a list a,b) in the engine's words: case-insensitive, aliases taken."""
+    return ",".join(_ALGORITHM_ALIASES.get(a.strip().lower(), a.strip().lower())
+                    for a in text.split(",")) if text else text
+
+
+def _heuristic_name(text):
+    """A heuristic in the engine's words: its name case-insensitive, aliases taken; a partition
+    after ':' kept as given."""
+    if not text:
+        return text
+    name, colon, partition = text.partition(":")
+    name = name.strip().lower()
+    return _HEURISTIC_ALIASES.get(name, name) + colon + partition
 
 
 def _size_text(size):
@@ -155,7 +239,7 @@ class Result:
         self.board = board
         self.goal = goal
         for key, value in fields.items():
-            setattr(self, key, value)
+            setattr(self, key, _python_words(value) if key in ("reason", "error") else value)
 
     @property
     def length(self):
@@ -179,12 +263,18 @@ class Result:
         return f"Result(status={self.status!r}, reason={why!r}, expanded={self.expanded})"
 
     def _summary(self):
+        search = self.algorithm + (f" + {self.heuristic}" if self.heuristic else "")
         if self.solved:
             proof = "optimal" if self.optimal else "not proven optimal"
-            return (f"solved in {self.length} moves ({proof}), {self.algorithm} + {self.heuristic}; "
+            return (f"solved in {self.length} moves ({proof}) to the goal {self.goal}, {search}; "
                     f"expanded {self.expanded:,}, generated {self.generated:,}, "
                     f"{self.seconds:.3f} s")
-        return f"{self.status}: {self.error or self.reason}"
+        if self.status in ("limit", "out-of-memory"):
+            return (f"{self.status} ({self.reason}) before reaching the goal {self.goal}, {search}: "
+                    f"reached the bound {self.bound} (no solution is shorter) after expanding "
+                    f"{self.expanded:,} and generating {self.generated:,} nodes in "
+                    f"{self.seconds:.3f} s")
+        return f"{self.status} for the goal {self.goal}: {self.error or self.reason}"
 
     def _repr_svg_(self):
         return strip_svg(self.boards() or [self.board], self.moves if self.solved else "")
@@ -202,7 +292,8 @@ def parse_boards(text, size=None):
     """Every instance of ``text`` (a file's contents), each a ParsedBoard; bad ones keep going."""
     out = []
     for ident, line, parts, error in _npuzzle.parse_boards(text, _size_text(size)):
-        out.append(ParsedBoard(ident, line, None if error else Board._make(parts), error))
+        out.append(ParsedBoard(ident, line, None if error else Board._make(parts),
+                               _python_words(error)))
     return out
 
 
@@ -221,7 +312,7 @@ def random_boards(size="4x4", count=1, seed=None, goal="blank-first", walk=None)
     except TypeError:
         seed_value = None
     if seed_value is None or not 0 <= seed_value < 1 << 64:
-        raise ValueError(f"--seed: {seed!r} is not a non-negative integer")
+        raise ValueError(f"seed: {seed!r} is not a non-negative integer")
     seed = seed_value
     parts = _npuzzle.random_boards(_size_text(size), _count("count", count, _INT_MAX), seed,
                                    _goal_text(goal),
@@ -239,7 +330,7 @@ def _count(name, value, most):
     even reach its checks."""
     if value is None:
         return 0
-    option = f"--{name.replace('_', '-')}"
+    option = name
     try:
         number = None if isinstance(value, bool) else operator.index(value)
     except TypeError:
@@ -260,9 +351,9 @@ def _text(name, value, path=False):
     if path and isinstance(value, os.PathLike):
         value = os.fspath(value)
     if not isinstance(value, str):
-        raise TypeError(f"--{name.replace('_', '-')}: {value!r} is not a string")
+        raise TypeError(f"{name}: {value!r} is not a string")
     if path and "\0" in value:
-        raise ValueError(f"--{name.replace('_', '-')}: {value!r} holds a NUL byte")
+        raise ValueError(f"{name}: {value!r} holds a NUL byte")
     return value
 
 
@@ -276,7 +367,7 @@ def _seconds(value):
             raise TypeError
         seconds = float(value)
     except (TypeError, ValueError, OverflowError):
-        raise ValueError(f"--time-limit: {value!r} is not a number of seconds >= 0") from None
+        raise ValueError(f"time_limit: {value!r} is not a number of seconds >= 0") from None
     return seconds
 
 
@@ -289,20 +380,22 @@ def _goal_tiles(goal):
     try:
         return [operator.index(t) for t in goal]
     except TypeError:
-        raise ValueError(f"--goal: {goal!r} is not a goal's tiles (whole numbers)") from None
+        raise ValueError(f"goal: {goal!r} is not a goal's tiles (whole numbers)") from None
 
 
 def _options(goal, algorithm, algo, heuristic, tie_break, owner_hash, threads, time_limit,
              node_limit, mem_limit, pdb_dir, quiet):
     """The keywords as the extension takes them, checked where Python's types could slip by.
     A keyword left at None is not given."""
-    algorithm, algo = _text("algorithm", algorithm), _text("algo", algo)
+    algorithm = _algorithm_name(_text("algorithm", algorithm))
+    algo = _algorithm_name(_text("algo", algo))
     if algo and algorithm and algo != algorithm:
         raise ValueError("give algorithm= or algo=, not both")
     if mem_limit is not None and not isinstance(mem_limit, str):
         mem_limit = _count("mem_limit", mem_limit, _UINT64_MAX)
     goal_tiles = _goal_tiles(goal)
-    return {"algorithm": algorithm or algo or "ida", "heuristic": _text("heuristic", heuristic),
+    return {"algorithm": algorithm or algo or "ida",
+            "heuristic": _heuristic_name(_text("heuristic", heuristic)),
             "goal": "" if goal_tiles else (_text("goal", goal) or "blank-first"),
             "goal_tiles": goal_tiles, "quiet": bool(quiet),
             "tie_break": _text("tie_break", tie_break),

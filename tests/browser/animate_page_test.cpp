@@ -85,7 +85,7 @@ std::string attribute(const std::string& dom, const std::string& id, const std::
   return element.substr(begin, element.find('"', begin) - begin);
 }
 
-Shown load(const std::string& page, const std::string& fragment, int budget_ms = 0) {
+Shown load(const std::string& page, const std::string& fragment, int budget_ms = 0, int width = 0) {
   const fs::path profile = fault::fresh_dir("profile");
   RunSpec spec;
   spec.argv = {find_chromium(),
@@ -99,6 +99,7 @@ Shown load(const std::string& page, const std::string& fragment, int budget_ms =
                "--disable-sync",
                "--user-data-dir=" + profile.string()};
   if (budget_ms > 0) spec.argv.push_back("--virtual-time-budget=" + std::to_string(budget_ms));
+  if (width > 0) spec.argv.push_back("--window-size=" + std::to_string(width) + ",900");
   spec.argv.push_back("--dump-dom");
   spec.argv.push_back("file://" + page + fragment);
   spec.timeout_seconds = 120;
@@ -117,11 +118,12 @@ Shown load(const std::string& page, const std::string& fragment, int budget_ms =
 
 // Solves `boards` (one a line) with `args`, writing the page; returns the JSON result lines.
 std::vector<nlohmann::json> solve_with_page(const std::string& boards, const std::string& page,
-                                            std::vector<std::string> args = {}) {
+                                            std::vector<std::string> args = {},
+                                            const std::string& exit = "exit 0") {
   std::vector<std::string> argv = {"solve", "--output", "json", "--animate", page};
   argv.insert(argv.end(), args.begin(), args.end());
   const RunResult run = cli::run_npuzzle(std::move(argv), boards);
-  EXPECT_EQ(run.describe(), "exit 0") << run.err;
+  EXPECT_EQ(run.describe(), exit) << run.err;
   return cli::json_lines(run.out);
 }
 
@@ -227,6 +229,201 @@ TEST(AnimatePage, SecondInstanceWithTheBlankLastGoal) {
   const Shown start = load(page, "#instance=2");
   EXPECT_EQ(start.board, second);
   EXPECT_EQ(start.step, 0);
+}
+
+// A script added at the end of a copy of the page measures what the page laid out: the boxes of
+// the move entries (with their text: a number or text drawn outside its entry counts), the move
+// list's and the document's sideways scrolling, and every control's box against the viewport. The
+// copy is shown in a frame of the width wanted (headless Chromium keeps its window at least 500 px
+// wide), and the probe posts its findings to the page around it, which keeps them in
+// `#layout-probe`: data-width (the frame's viewport), data-items and data-problems ("" when none).
+constexpr const char* kLayoutProbe = R"PROBE(<script>
+"use strict";
+(() => {
+  const problems = [];
+  const say = (what) => { if (problems.length < 12) problems.push(what); };
+  const view = document.documentElement.clientWidth;
+  const list = document.getElementById("moves");
+  if (list.scrollWidth > list.clientWidth + 1) {
+    say(`the move list scrolls sideways (${list.scrollWidth} px in ${list.clientWidth} px)`);
+  }
+  if (document.documentElement.scrollWidth > view + 1) {
+    say(`the page scrolls sideways (${document.documentElement.scrollWidth} px in ${view} px)`);
+  }
+  const edge = list.getBoundingClientRect();
+  const boxes = Array.from(list.children).map((li, k) => {
+    const box = li.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(li);
+    const text = range.getBoundingClientRect();
+    const style = getComputedStyle(li);
+    if (style.display === "list-item" && style.listStyleType !== "none" &&
+        style.listStylePosition !== "inside") {
+      say(`move ${k + 1}'s number is drawn outside its entry`);
+    }
+    if (text.left < box.left - 0.5 || text.right > box.right + 0.5) {
+      say(`move ${k + 1}'s text (${text.left}-${text.right}) leaves its entry (${box.left}-${box.right})`);
+    }
+    if (box.left < edge.left - 0.5 || box.right > edge.right + 0.5) {
+      say(`move ${k + 1} (${box.left}-${box.right}) is outside the list (${edge.left}-${edge.right})`);
+    }
+    return box;
+  });
+  for (let i = 0; i < boxes.length; ++i) {
+    for (let j = i + 1; j < boxes.length; ++j) {
+      const a = boxes[i], b = boxes[j];
+      const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+      const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      if (w > 0.5 && h > 0.5) say(`moves ${i + 1} and ${j + 1} overlap`);
+    }
+  }
+  for (const control of document.querySelectorAll("button, input, select")) {
+    const box = control.getBoundingClientRect();
+    if (box.width === 0 && box.height === 0) continue;  // hidden
+    if (box.left < -0.5 || box.right > view + 0.5) {
+      say(`control #${control.id} (${box.left}-${box.right}) is outside the viewport (0-${view})`);
+    }
+  }
+  parent.postMessage({width: view, items: boxes.length, problems: problems.join("; ")}, "*");
+})();
+</script>
+)PROBE";
+
+// The page around the frame: @WIDTH@ and @SOURCE@ are replaced.
+constexpr const char* kFrame = R"FRAME(<!DOCTYPE html>
+<html><body style="margin:0">
+<iframe src="@SOURCE@" style="width:@WIDTH@px;height:900px;border:0;display:block"></iframe>
+<script>
+window.addEventListener("message", (e) => {
+  const out = document.createElement("output");
+  out.id = "layout-probe";
+  out.dataset.width = e.data.width;
+  out.dataset.items = e.data.items;
+  out.dataset.problems = e.data.problems;
+  document.body.appendChild(out);
+});
+</script>
+</body></html>
+)FRAME";
+
+struct Layout {
+  int width = 0;
+  int items = -1;
+  std::string problems;
+};
+
+// Loads a copy of `page` with the probe in a frame `width` px wide, showing `fragment`.
+Layout measure(const std::string& page, const std::string& fragment, int width) {
+  std::string html = fault::read_text(page);
+  const std::size_t end = html.rfind("</body>");
+  EXPECT_NE(end, std::string::npos);
+  html.insert(end, kLayoutProbe);
+  const fs::path probed = fault::scratch_dir() / "probed.html";
+  fault::write_text(probed, html);
+  std::string frame = kFrame;
+  frame.replace(frame.find("@SOURCE@"), 8, "probed.html" + fragment);
+  frame.replace(frame.find("@WIDTH@"), 7, std::to_string(width));
+  const fs::path framed = fault::scratch_dir() / "framed.html";
+  fault::write_text(framed, frame);
+  const Shown shown = load(framed.string(), "", 2000, std::max(width, 500) + 40);
+  Layout layout;
+  const std::string view = attribute(shown.dom, "layout-probe", "data-width");
+  const std::string items = attribute(shown.dom, "layout-probe", "data-items");
+  EXPECT_FALSE(view.empty() || items.empty()) << "the probe did not run:\n" << shown.dom;
+  if (view.empty() || items.empty()) return layout;
+  layout.width = std::stoi(view);
+  layout.items = std::stoi(items);
+  layout.problems = attribute(shown.dom, "layout-probe", "data-problems");
+  return layout;
+}
+
+// Boards with long solutions (greedy best-first with Manhattan finds long ones quickly): a 3x3, a
+// random 4x4 (97 moves) and a 5x5 50 random moves from the goal (198 moves).
+const std::string kLongBoards =
+    "8 6 7 2 5 4 3 0 1\n"
+    "10 9 2 14 4 12 15 6 3 0 1 13 5 8 7 11\n"
+    "2 6 8 12 4 5 0 1 3 9 10 17 11 13 14 7 22 16 18 19 21 15 20 23 24\n";
+
+// The move list at a phone's width and at a desktop's: no two entries overlap, none is cut off by
+// a sideways scrollbar, and every control is on screen, for 3x3 to 5x5 and up to 200 moves.
+TEST(AnimatePage, TheMoveListNeverOverlapsAtAnyWidth) {
+  REQUIRE_CHROMIUM();
+  const std::string page = (fault::scratch_dir() / "long.html").string();
+  const auto results =
+      solve_with_page(kLongBoards, page, {"--algo", "greedy", "--heuristic", "md"});
+  ASSERT_EQ(results.size(), 3u);
+  EXPECT_GE(results[1]["length"].get<int>(), 50);
+  EXPECT_GE(results[2]["length"].get<int>(), 150);
+  EXPECT_LE(results[2]["length"].get<int>(), 200);
+  for (const int width : {360, 1400, 1920}) {
+    for (std::size_t k = 0; k < results.size(); ++k) {
+      const std::string fragment = "#instance=" + std::to_string(k + 1) + "&step=end";
+      const Layout layout = measure(page, fragment, width);
+      EXPECT_LE(layout.width, width);
+      EXPECT_GE(layout.width, width - 20);  // the window size was taken (less a scrollbar)
+      EXPECT_EQ(layout.items, results[k]["length"].get<int>()) << fragment;
+      EXPECT_EQ(layout.problems, "") << width << " px, " << fragment;
+    }
+  }
+}
+
+// The tag of element `id` with its content up to `closing` ("" when absent).
+std::string element(const std::string& dom, const std::string& id, const std::string& closing) {
+  const std::size_t tag = dom.find("id=\"" + id + "\"");
+  if (tag == std::string::npos) return {};
+  const std::size_t open = dom.rfind('<', tag);
+  return dom.substr(open, dom.find(closing, tag) - open);
+}
+
+// The step buttons need no font: each draws an inline SVG icon and has a text label for screen
+// readers; none shows a character that only some fonts have.
+TEST(AnimatePage, StepButtonsAreDrawnWithoutAFontAndLabelled) {
+  REQUIRE_CHROMIUM();
+  const std::string page = (fault::scratch_dir() / "icons.html").string();
+  solve_with_page(kStart3x3Text, page);
+  const Shown shown = load(page, "#step=2");
+  for (const char* id : {"first", "prev", "next", "last"}) {
+    const std::string button = element(shown.dom, id, "</button>");
+    ASSERT_FALSE(button.empty()) << id;
+    EXPECT_NE(button.find("<svg"), std::string::npos) << button;
+    EXPECT_FALSE(attribute(shown.dom, id, "aria-label").empty()) << button;
+    EXPECT_TRUE(std::all_of(button.begin(), button.end(), [](char c) {
+      return static_cast<unsigned char>(c) < 0x80;
+    })) << button;
+  }
+}
+
+// `#instance=K` is the K-th input instance, whatever number of runs each has; `run=J` picks the
+// J-th configuration inside it. An unsolvable instance is on the page with its message.
+TEST(AnimatePage, InstancesAreTheInputsWithTheirRunsAndMessages) {
+  REQUIRE_CHROMIUM();
+  const std::string page = (fault::scratch_dir() / "runs.html").string();
+  const std::vector<int> second = {1, 2, 0, 3, 4, 5, 6, 7, 8};
+  const std::vector<int> third = {1, 0, 2, 3, 4, 5, 6, 8, 7};  // 7 and 8 swapped: unsolvable
+  const auto results =
+      solve_with_page(kStart3x3Text + "1 2 0 3 4 5 6 7 8\n1 0 2 3 4 5 6 8 7\n", page,
+                      {"--algo", "ida,astar", "--heuristic", "md"}, "exit 3");
+  ASSERT_EQ(results.size(), 6u);
+  ASSERT_EQ(results[2]["status"], "solved");
+  ASSERT_EQ(results[4]["status"], "unsolvable");
+
+  const Shown start = load(page, "#instance=2");
+  EXPECT_EQ(start.instance, 2);
+  EXPECT_EQ(start.board, second);
+  EXPECT_EQ(attribute(start.dom, "board", "data-run"), "1");
+
+  const Shown end = load(page, "#instance=2&run=2&step=end");
+  EXPECT_EQ(end.instance, 2);
+  EXPECT_EQ(attribute(end.dom, "board", "data-run"), "2");
+  EXPECT_EQ(end.board, blank_first(9));
+  EXPECT_EQ(end.step, results[3]["length"].get<int>());
+
+  const Shown unsolvable = load(page, "#instance=3");
+  EXPECT_EQ(unsolvable.instance, 3);
+  EXPECT_EQ(unsolvable.board, third);
+  const std::string status = element(unsolvable.dom, "status", "</div>");
+  EXPECT_NE(status.find("unsolvable"), std::string::npos) << unsolvable.dom;
+  EXPECT_EQ(status.find("unsolvable"), status.rfind("unsolvable")) << status;  // once, not per run
 }
 
 // No browser needed: the page loads nothing from anywhere (no network, no other file).

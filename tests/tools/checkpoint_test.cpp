@@ -217,6 +217,29 @@ TEST(Checkpoint, RunStoppedBeforeAnyWorkKeepsThePosition) {
   EXPECT_NE(field(before, "done"), "-") << before;
 }
 
+// The instance keeps its number and line from the input it came from when it is resumed (here
+// instance 7 on line 2 of a file, after a comment line).
+TEST(Checkpoint, AResumedRunKeepsTheInstancesNumberAndLine) {
+  NPUZZLE_REQUIRE_BINARY(fault::npuzzle_binary());
+  const KorfInstance instance = korf(2);
+  const fs::path dir = fault::fresh_dir("instance-number");
+  const std::string path = (dir / "c").string();
+  const std::string input = (dir / "input.txt").string();
+  fault::write_text(input, "# one board\n7 " + instance.tiles + "\n");
+  const RunResult first = run_npuzzle({"solve", "--heuristic", "md", "--node-limit", "3000000",
+                                       "--output", "json", "--checkpoint", path, "-f", input});
+  ASSERT_EQ(first.exit_code, 4) << first.describe() << first.err;
+  EXPECT_EQ(one_result(first)["id"], 7);
+  EXPECT_EQ(field(read_text(path), "instance"), "7");
+  EXPECT_EQ(field(read_text(path), "line"), "2");
+  const RunResult resumed = run_npuzzle({"solve", "--resume", path, "--output", "json"});
+  ASSERT_EQ(resumed.exit_code, 0) << resumed.describe() << resumed.err;
+  const nlohmann::json result = one_result(resumed);
+  EXPECT_EQ(result["id"], 7);
+  EXPECT_EQ(result["line"], 2);
+  EXPECT_EQ(result["length"], instance.length);
+}
+
 // Ctrl-C: the search stops, the checkpoint (also written every 0.05 s before) holds its
 // position, and a resume reaches the optimum.
 TEST(Checkpoint, SigintWritesACheckpointThatResumesToTheOptimum) {

@@ -111,9 +111,9 @@ TEST_F(FaultCheckpoint, CorruptFileIsRefused) {
 TEST_F(FaultCheckpoint, OtherVersionIsRefused) {
   const std::string text = read_text(stopped_checkpoint("version-source"));
   const RunResult run = expect_refused(
-      "version", edited_and_signed(text, "npuzzle-checkpoint 2", "npuzzle-checkpoint 3"),
-      "format version 3");
-  record_fault("checkpoint", "`--resume` of a checkpoint of format version 3",
+      "version", edited_and_signed(text, "npuzzle-checkpoint 3", "npuzzle-checkpoint 4"),
+      "format version 4");
+  record_fault("checkpoint", "`--resume` of a checkpoint of format version 4",
                run.describe() + "; `" + first_line(run.err) + "`");
 }
 

@@ -73,13 +73,15 @@ TEST_P(FaultMemory, AllocationFailureIsExitFiveWithStatistics) {
 
 INSTANTIATE_TEST_SUITE_P(
     Searches, FaultMemory,
-    ::testing::Values(MemoryCase{"AStar", {"--algo", "astar", "--heuristic", "lc"}, 300},
-                      MemoryCase{"AStarWithMemLimitAboveTheAddressSpace",
-                                 {"--algo", "astar", "--heuristic", "lc", "--mem-limit", "500M"},
-                                 400},
-                      MemoryCase{
-                          "Hda", {"--algo", "hda", "--threads", "2", "--heuristic", "lc"}, 400},
-                      MemoryCase{"Bfs", {"--algo", "bfs"}, 300}),
+    ::testing::Values(
+        MemoryCase{"AStar", {"--algo", "astar", "--heuristic", "lc", "--mem-limit", "0"}, 300},
+        MemoryCase{"AStarWithMemLimitAboveTheAddressSpace",
+                   {"--algo", "astar", "--heuristic", "lc", "--mem-limit", "500M"},
+                   400},
+        MemoryCase{"Hda",
+                   {"--algo", "hda", "--threads", "2", "--heuristic", "lc", "--mem-limit", "0"},
+                   400},
+        MemoryCase{"Bfs", {"--algo", "bfs", "--mem-limit", "0"}, 300}),
     [](const auto& test) { return test.param.name; });
 
 class FaultMemLimit : public ::testing::TestWithParam<MemoryCase> {};
@@ -119,6 +121,38 @@ INSTANTIATE_TEST_SUITE_P(
                       MemoryCase{"Bfs", {"--algo", "bfs"}, 0}),
     [](const auto& test) { return test.param.name; });
 
+// Without --mem-limit the searches that store nodes stop at their default limit, half the memory
+// available (here the address space of `ulimit -v`): a clean stop at the memory limit, with the
+// peak resident size under it, never an allocation failure.
+TEST(FaultMemLimit, TheStoringSearchesHaveADefaultLimit) {
+  NPUZZLE_REQUIRE_BINARY(npuzzle_binary());
+  for (const std::vector<std::string>& search :
+       {std::vector<std::string>{"bfs"}, std::vector<std::string>{"astar", "--heuristic", "md"}}) {
+    const std::string algorithm = search.front();
+    SCOPED_TRACE(algorithm);
+    RunSpec spec;
+    spec.argv = {npuzzle_binary(), "solve", "--output", "json", "--algo"};
+    spec.argv.insert(spec.argv.end(), search.begin(), search.end());
+    spec.argv.push_back(kHard88);
+    spec.address_space_limit = 1024 * kMiB;
+    spec.timeout_seconds = 120;
+    const RunResult run = run_program(spec);
+    ASSERT_TRUE(run.exited()) << run.describe() << "\n" << run.err;
+    EXPECT_EQ(run.exit_code, 5) << run.err;
+    const nlohmann::json result = only_json_line(run.out);
+    ASSERT_TRUE(result.is_object()) << run.out << run.err;
+    EXPECT_EQ(result["status"], "out-of-memory");
+    EXPECT_EQ(result["reason"], "memory limit");
+    EXPECT_LE(run.max_rss_kib, 512 * 1024) << "peak resident size over half the address space";
+    record_fault("memory",
+                 "`solve --algo " + algorithm + (search.size() > 1 ? " --heuristic md" : "") +
+                     "` (no --mem-limit) on Korf's instance 88 under `ulimit -v 1048576`",
+                 run.describe() + "; status " + result["status"].dump() + " (" +
+                     result["reason"].dump() + "), peak RSS " +
+                     std::to_string(run.max_rss_kib / 1024) + " MiB");
+  }
+}
+
 TEST(FaultThreads, AbsurdThreadCountsAreRefused) {
   NPUZZLE_REQUIRE_BINARY(npuzzle_binary());
   NPUZZLE_REQUIRE_BINARY(pdbgen_binary());
@@ -142,22 +176,25 @@ TEST(FaultThreads, AbsurdThreadCountsAreRefused) {
 }
 
 // 1024 threads of HDA* need their stacks (8 MiB each) and per-thread tables: under a 1 GiB address
-// space some of them cannot be created.
+// space some of them cannot be created (--mem-limit 0: no default limit stops the search first).
 TEST(FaultThreads, AThreadThatCannotBeCreatedIsExitFive) {
   NPUZZLE_REQUIRE_BINARY(npuzzle_binary());
   RunSpec spec;
-  spec.argv = {npuzzle_binary(), "solve",       "--algo", "hda",  "--threads",
-               "1024",           "--heuristic", "lc",     kHard88};
+  spec.argv = {npuzzle_binary(), "solve", "--algo",      "hda", "--threads", "1024",
+               "--mem-limit",    "0",     "--heuristic", "lc",  kHard88};
   spec.address_space_limit = 1024 * kMiB;
   spec.timeout_seconds = 120;
   const RunResult run = run_program(spec);
   ASSERT_TRUE(run.exited()) << run.describe() << "\n" << run.err;
   EXPECT_EQ(run.exit_code, 5) << run.err;
-  EXPECT_NE(run.err.find("out of memory"), std::string::npos) << run.err;
+  const std::size_t message = run.err.find("npuzzle: out of memory");
+  EXPECT_NE(message, std::string::npos) << run.err;
   record_fault("memory",
-               "`solve --algo hda --threads 1024` under `ulimit -v 1048576` (the threads' stacks "
-               "and tables do not fit)",
-               run.describe() + ": `" + first_line(run.err) + "`");
+               "`solve --algo hda --threads 1024 --mem-limit 0` under `ulimit -v 1048576` (the "
+               "threads' stacks and tables do not fit)",
+               run.describe() + ": `" +
+                   first_line(message == std::string::npos ? run.err : run.err.substr(message)) +
+                   "`");
 }
 
 TEST(FaultMemory, BinaryInputIsRefusedWithBoundedMemory) {

@@ -177,6 +177,13 @@ TEST_F(Usability, DualLookupsUseTheTablesPdbgenDualAdds) {
   EXPECT_EQ(length_of(own.out), optimal) << own.out;
   EXPECT_TRUE(contains(own.out, "\"heuristic\":\"pdb-dual:1,3,5,7/2,4,6,8+reflection\""))
       << own.out;
+  // In a list the dual configuration tells its missing tables too, after the direct one loaded the
+  // set.
+  const RunResult listed =
+      run_npuzzle({"solve", "--heuristic", "pdb:1,3,5,7/2,4,6,8,pdb-dual:1,3,5,7/2,4,6,8",
+                   "--pdb-dir", dir, board});
+  EXPECT_EQ(listed.describe(), "exit 0") << listed.err;
+  EXPECT_TRUE(contains(listed.err, "without 6 table(s)")) << listed.err;
 
   std::vector<std::string> build_dual = build;
   build_dual.push_back("--dual");
@@ -357,6 +364,39 @@ TEST_F(Usability, ResultsNameTheGoalAndUnsolvableBoardsNameTheOtherOne) {
   EXPECT_FALSE(contains(neither.out, "solvable for")) << neither.out;
 }
 
+std::size_t occurrences(const std::string& text, const std::string& part) {
+  std::size_t count = 0;
+  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) {
+    ++count;
+  }
+  return count;
+}
+
+// A batch whose boards all fit only the other standard goal (made for blank-first, solved for
+// blank-last): every line names the goal in force, and one note names the fix instead of a hint on
+// every line. A mixed batch gets one note with the count.
+TEST_F(Usability, ABatchForTheOtherGoalIsSaidOnce) {
+  const RunResult boards = run_npuzzle({"random", "--size", "4x4", "--count", "5", "--seed", "3"});
+  ASSERT_EQ(boards.describe(), "exit 0") << boards.err;
+  const RunResult run = run_npuzzle({"solve", "--goal", "blank-last"}, boards.out);
+  EXPECT_EQ(run.describe(), "exit 3") << run.err;
+  EXPECT_EQ(occurrences(run.out, "cannot reach the goal blank-last"), 5u) << run.out;
+  EXPECT_EQ(occurrences(run.out + run.err, "it is solvable for"), 0u) << run.out << run.err;
+  EXPECT_EQ(
+      occurrences(run.err, "note: every board is unsolvable for the goal in force, blank-last"), 1u)
+      << run.err;
+  EXPECT_TRUE(contains(run.err, "`npuzzle random --goal blank-last`")) << run.err;
+  EXPECT_TRUE(contains(run.err, "; goal blank-last;")) << run.err;  // the summary names it too
+
+  const RunResult mixed =
+      run_npuzzle({"solve", "--goal", "blank-last"},
+                  "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n");
+  EXPECT_EQ(mixed.describe(), "exit 3") << mixed.err;
+  EXPECT_EQ(occurrences(mixed.out + mixed.err, "it is solvable for"), 0u) << mixed.out << mixed.err;
+  EXPECT_EQ(occurrences(mixed.err, "note: 1 of 2 boards are unsolvable for the goal in force"), 1u)
+      << mixed.err;
+}
+
 TEST_F(Usability, VerifySaysWhichGoalItExpected) {
   const RunResult ok = run_npuzzle({"verify", "--goal", "blank-last", "1 2 3 4 5 6 7 0 8", "R"});
   EXPECT_EQ(ok.describe(), "exit 0");
@@ -389,6 +429,67 @@ TEST_F(Usability, WarningsUpFrontFor5x5WithoutDatabasesAndTooManyThreads) {
   EXPECT_FALSE(contains(fits.err, "warning:")) << fits.err;
 }
 
+// BFS and A* store every board they reach: on a board large for them a warning names their memory
+// limit, which --help states (half the memory available unless --mem-limit is given).
+TEST_F(Usability, StoringSearchesWarnOnLargeBoardsAndHaveADefaultMemoryLimit) {
+  const std::string near_goal = "1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
+  const RunResult bfs = run_npuzzle({"solve", "--algo", "bfs", near_goal});
+  const RunResult astar = run_npuzzle({"solve", "--algo", "astar", "--heuristic", "md", near_goal});
+  for (const RunResult& run : {bfs, astar}) {
+    EXPECT_EQ(run.describe(), "exit 0") << run.err;
+    EXPECT_TRUE(contains(run.err, "it stops at its memory limit of ")) << run.err;
+  }
+  EXPECT_TRUE(contains(bfs.err, "warning: bfs stores every board")) << bfs.err;
+  EXPECT_TRUE(contains(astar.err, "warning: astar stores every board")) << astar.err;
+  const RunResult none = run_npuzzle({"solve", "--algo", "bfs", "--mem-limit", "0", near_goal});
+  EXPECT_TRUE(contains(none.err, "no memory limit")) << none.err;
+  const RunResult small = run_npuzzle({"solve", "--algo", "bfs", "1 0 2 3 4 5 6 7 8"});
+  EXPECT_FALSE(contains(small.err, "warning:")) << small.err;
+  const RunResult ida = run_npuzzle({"solve", near_goal});
+  EXPECT_FALSE(contains(ida.err, "warning:")) << ida.err;
+  const RunResult help = run_npuzzle({"solve", "--help"});
+  EXPECT_TRUE(contains(help.out, "default: half the memory available")) << help.out;
+}
+
+// --help shows each option's value once, in words a user reads: no flag default in braces, no
+// check's words after the type, no Excludes line, and each list of names once.
+TEST_F(Usability, HelpHasNoParserArtefacts) {
+  std::string all;
+  for (const char* command : {"solve", "bench", "random", "verify"}) {
+    const RunResult help = run_npuzzle({command, "--help"});
+    EXPECT_EQ(help.describe(), "exit 0") << command;
+    all += help.out;
+  }
+  for (const char* command : {"build", "info", "verify"}) {
+    const RunResult help = run_pdbgen({command, "--help"});
+    EXPECT_EQ(help.describe(), "exit 0") << command;
+    all += help.out;
+  }
+  for (const char* artefact : {"{5}", "FLOAT:", "INT:", " in [", "Excludes:", "TEXT:"}) {
+    EXPECT_FALSE(contains(all, artefact)) << artefact << " in\n" << all;
+  }
+  const RunResult solve = run_npuzzle({"solve", "--help"});
+  EXPECT_TRUE(contains(solve.out, "--progress[=SECONDS]")) << solve.out;
+  EXPECT_TRUE(contains(solve.out, "--time-limit SECONDS")) << solve.out;
+  EXPECT_EQ(occurrences(solve.out, "6-6-6-6+7-7-7-3"), 1u) << solve.out;  // the partitions once
+  const RunResult build = run_pdbgen({"build", "--help"});
+  EXPECT_EQ(occurrences(build.out, "6-6-6-6+7-7-7-3"), 1u) << build.out;
+}
+
+// --summary: many instances, the totals only (per configuration), no line per instance.
+TEST_F(Usability, SummaryPrintsTheTotalsOnly) {
+  const std::string boards = "1 0 2 3 4 5 6 7 8\n1 2 0 3 4 5 6 7 8\n3 1 2 0 4 5 6 7 8\n";
+  const RunResult run = run_npuzzle({"solve", "--summary", "--algo", "ida,astar"}, boards);
+  EXPECT_EQ(run.describe(), "exit 0") << run.err;
+  EXPECT_FALSE(contains(run.out, "instance 1")) << run.out;
+  EXPECT_FALSE(contains(run.out, "blank moves")) << run.out;
+  EXPECT_TRUE(contains(run.out, "totals per configuration")) << run.out;
+  EXPECT_EQ(occurrences(run.out, "3/3"), 2u) << run.out;  // ida and astar each solved the three
+  const RunResult json = run_npuzzle({"solve", "--summary", "--output", "json"}, boards);
+  EXPECT_EQ(json.describe(), "exit 1") << json.err;
+  EXPECT_TRUE(contains(json.err, "--summary")) << json.err;
+}
+
 TEST_F(Usability, EachSubcommandsHelpListsItsOwnExitCodes) {
   const RunResult solve = run_npuzzle({"solve", "--help"});
   EXPECT_EQ(solve.describe(), "exit 0");
@@ -402,6 +503,38 @@ TEST_F(Usability, EachSubcommandsHelpListsItsOwnExitCodes) {
   const RunResult info = run_pdbgen({"info", "--help"});
   EXPECT_TRUE(contains(info.out, "Exit codes: 0 described")) << info.out;
   EXPECT_FALSE(contains(info.out, "not enough memory")) << info.out;
+}
+
+// An IDA* iteration a limit stopped is shown as cut short by it, never as a finished iteration
+// with a growth factor; the iterations before it are finished ones.
+TEST_F(Usability, AnIterationStoppedByALimitIsShownCutShort) {
+  const std::string korf1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";  // 57 moves
+  for (const char* algorithm : {"ida", "pida"}) {
+    SCOPED_TRACE(algorithm);
+    const RunResult run = run_npuzzle({"solve", "--verbose", "--algo", algorithm, "--heuristic",
+                                       "md", "--node-limit", "3000000", korf1});
+    EXPECT_EQ(run.describe(), "exit 4") << run.err;
+    std::vector<std::string> iterations;
+    for (const std::string& line : cli::lines_of(run.err)) {
+      if (contains(line, "] bound ")) iterations.push_back(line);
+    }
+    ASSERT_GE(iterations.size(), 2u) << run.err;
+    EXPECT_TRUE(contains(iterations.back(), "cut short by the node limit after")) << run.err;
+    EXPECT_FALSE(contains(iterations.back(), "(x")) << run.err;  // no growth factor
+    for (std::size_t k = 0; k + 1 < iterations.size(); ++k) {
+      EXPECT_FALSE(contains(iterations[k], "cut short")) << iterations[k];
+    }
+  }
+}
+
+// Plain ida's heartbeat tells how far the iteration is: the share of the nodes it is expected to
+// take (from the third iteration on, when there is a growth factor) and the time left.
+TEST_F(Usability, PlainIdaHeartbeatShowsTheShareOfTheIteration) {
+  const std::string korf1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
+  const RunResult run = run_npuzzle(
+      {"solve", "--heuristic", "md", "--node-limit", "30000000", "--progress=0.0001", korf1});
+  EXPECT_EQ(run.describe(), "exit 4") << run.err;
+  EXPECT_TRUE(contains(run.err, "% of the iteration's expected nodes")) << run.err;
 }
 
 // Every algorithm reports a heartbeat from its limit poll with --progress (here =0.0001: about

@@ -5,6 +5,8 @@
 #include <string_view>
 #include <thread>
 
+#include "tools/app/heartbeat.hpp"
+
 namespace npuzzle {
 
 std::vector<std::string> run_warnings(const SolveRequest& request, int threads,
@@ -25,6 +27,23 @@ std::vector<std::string> run_warnings(const SolveRequest& request, int threads,
         "stronger, `pdbgen build --size 5x5` (6-6-6-6+7-7-7-3: half an hour and 11 GiB of memory), "
         "into "
         "--pdb-dir, $NPUZZLE_PDB_DIR or ~/.cache/npuzzle, and solve with `--heuristic pdb`");
+  }
+  // The searches that store every node they reach outgrow memory on large boards: say where they
+  // stop (bfs from 3x4 on, the others from 4x4 on).
+  const bool bfs = request.algorithm == Algorithm::Bfs;
+  const int large = bfs ? 12 : 16;
+  const auto big = std::find_if(sizes.begin(), sizes.end(),
+                                [&](const BoardSize& s) { return s.cells() >= large; });
+  if (algorithm_info(request.algorithm).memory_limit && request.algorithm != Algorithm::Greedy &&
+      big != sizes.end() && !(has_5x5 && weak)) {
+    const std::uint64_t limit = request.limits.memory_bytes;
+    warnings.push_back(std::string(algorithm_name(request.algorithm)) +
+                       " stores every board it reaches: on a " + big->name() +
+                       " board it can need more memory than this machine has; " +
+                       (limit == 0 ? std::string("it runs with no memory limit (--mem-limit 0)")
+                                   : "it stops at its memory limit of " + short_bytes(limit) +
+                                         " (--mem-limit; by default half the memory available)") +
+                       ". ida (the default) needs almost none");
   }
   const unsigned cores = std::thread::hardware_concurrency();
   if (cores > 0 && threads > static_cast<int>(cores)) {

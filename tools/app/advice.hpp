@@ -1,6 +1,7 @@
 // tools/app/advice.hpp — warnings printed before a run starts, when its settings make it likely
 // to take very long or to run slower than it could: optimal searches of 5x5 boards without
-// pattern databases (with how to build and use the 5x5 databases), and more threads than cores.
+// pattern databases (with how to build and use the 5x5 databases), the searches that store nodes
+// on boards large for them (with their memory limit), and more threads than cores.
 //
 // Advice never changes what runs; it goes to stderr, one line each, prefixed "npuzzle: warning: ".
 #pragma once

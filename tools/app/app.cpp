@@ -13,6 +13,7 @@
 #include "tools/app/commands.hpp"
 #include "tools/checked_output.hpp"
 #include "tools/did_you_mean.hpp"
+#include "tools/help_format.hpp"
 #include "tools/last_resort.hpp"
 
 namespace npuzzle {
@@ -68,7 +69,9 @@ void add_search_options(CLI::App& command, SearchOptions& o) {
       ->check(check_seconds, "SECONDS");
   command.add_option("--node-limit", o.node_limit, "expanded nodes per instance (0: none)");
   command.add_option("--mem-limit", o.memory_limit,
-                     "memory for the searches that store nodes, e.g. 512M, 4G (0: none)");
+                     algorithms_with(&AlgorithmInfo::memory_limit) +
+                         " (the searches that store nodes): their memory, e.g. 512M, 4G (default: "
+                         "half the memory available, or of `ulimit -v` when lower; 0: none)");
   command.add_option("--pdb-dir", o.pdb_dir,
                      "pattern database directory (default: $NPUZZLE_PDB_DIR, else "
                      "$XDG_CACHE_HOME/npuzzle or ~/.cache/npuzzle)");
@@ -110,6 +113,7 @@ ExitCode run_npuzzle(int argc, char** argv) {
       "Moves are named by where the BLANK goes: U D L R (U: the tile above the blank slides "
       "down).",
       "npuzzle"};
+  app.formatter(std::make_shared<HelpFormatter>());
   app.set_version_flag("--version", std::string("npuzzle ") + NPUZZLE_VERSION);
   app.require_subcommand(1);
   app.footer(

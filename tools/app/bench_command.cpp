@@ -272,8 +272,10 @@ void add_bench_command(CLI::App& app, Action& action) {
         return {};
       });
   cmd->add_option("--repeat", options->repeat,
-                  "run each thread count N times and keep the run of median time (default 1)")
-      ->check(CLI::Range(1, 100));
+                  "run each thread count N times, N from 1 to 100, and keep the run of median time "
+                  "(default 1)")
+      ->check(CLI::Range(1, 100))
+      ->option_text("N");
   cmd->add_flag("-q,--quiet", options->quiet,
                 "no per-instance lines, notes or warnings on stderr (the tables count the limits; "
                 "a wrong length or an error is still reported)");

@@ -1,5 +1,6 @@
 #include "tools/app/heartbeat.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -50,6 +51,13 @@ std::string iteration_share(const Heartbeat& s, double rate) {
                   s.subtrees);
     text += share;
   }
+  if (s.subtrees == 0 && s.iteration_estimate > 0) {  // plain IDA*: by the expected nodes
+    char share[64];
+    std::snprintf(share, sizeof share, ", ~%.0f%% of the iteration's expected nodes",
+                  std::min(100.0, 100.0 * static_cast<double>(s.iteration_expanded) /
+                                      static_cast<double>(s.iteration_estimate)));
+    text += share;
+  }
   if (s.iteration_estimate > 0 && rate > 0) {
     if (s.iteration_expanded < s.iteration_estimate) {
       text += ", ~" +
@@ -96,6 +104,18 @@ void HeartbeatPrinter::operator()(const Heartbeat& s) {
 }
 
 std::string iteration_line(std::int64_t id, const Progress& p) {
+  if (p.cut_short != StopReason::None) {  // not a finished iteration: no growth factor
+    char line[256];
+    std::snprintf(line, sizeof line,
+                  "[%lld] bound %d: cut short by the %s after %s expanded in the iteration, %s in "
+                  "all, %s generated, %s/s, %.3f s",
+                  static_cast<long long>(id), p.bound, stop_reason_name(p.cut_short),
+                  short_count(static_cast<double>(p.iteration_expanded)).c_str(),
+                  short_count(static_cast<double>(p.expanded)).c_str(),
+                  short_count(static_cast<double>(p.generated)).c_str(),
+                  short_count(p.rate).c_str(), p.seconds);
+    return line;
+  }
   char growth[32] = "";
   if (p.previous_iteration_expanded > 0) {
     std::snprintf(growth, sizeof growth, " (x%.2f)",

@@ -132,20 +132,23 @@ std::string expected_length_disagreement(const InstanceReport& r) {
          "), the input gives " + std::to_string(*r.expected_length);
 }
 
+std::string problem_text(const InstanceReport& r) {
+  const SearchResult& result = r.outcome.result;
+  if (r.outcome.failed()) return printable(r.outcome.error);
+  if (result.status == Status::Unsolvable) return "unsolvable: " + r.outcome.reason();
+  return r.outcome.status_name() + " (" + r.outcome.reason() + ", best lower bound " +
+         std::to_string(result.bound) + ")";
+}
+
 void print_report(const InstanceReport& r, const OutputOptions& options, std::ostream& out,
                   std::ostream& err) {
   const SearchResult& result = r.outcome.result;
-  const std::string status = r.outcome.status_name();
   if (options.format == OutputFormat::Json) {
     out << to_json(r, options.moves).dump() << '\n';
     return;
   }
   const bool solved = r.outcome.solved();
-  const std::string problem = r.outcome.failed() ? printable(r.outcome.error)
-                              : result.status == Status::Unsolvable
-                                  ? "unsolvable: " + r.outcome.reason()
-                                  : status + " (" + r.outcome.reason() + ", best lower bound " +
-                                        std::to_string(result.bound) + ")";
+  const std::string problem = solved ? std::string() : problem_text(r);
   if (options.format == OutputFormat::Moves) {
     if (solved) {
       out << (options.moves == MoveStyle::Tile ? join(r.board.tiles_moved(result.path))

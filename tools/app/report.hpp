@@ -58,6 +58,9 @@ nlohmann::json to_json(const InstanceReport& report, MoveStyle moves);
 // solved in 52 moves (optimal, ida + md), the input gives 54". Else "" (no stated length, no
 // solution, or one not proven optimal).
 std::string expected_length_disagreement(const InstanceReport& report);
+// Why a run has no solution, as the text output says it: the error, "unsolvable: …", or "limit
+// (node limit, best lower bound 40)". Only for a run that was not solved.
+std::string problem_text(const InstanceReport& report);
 // Writes the report in the chosen format on `out`; in text format an instance that could not be
 // read or solved for an error goes to `err` instead. Moves format: one line per instance, a `# `
 // comment line for an instance without a solution.

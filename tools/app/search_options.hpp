@@ -7,6 +7,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <set>
 #include <string>
 
@@ -30,6 +31,11 @@ struct SearchOptions {
 
 // The options of `given` (flags as written, "--tie-break") that only some algorithms take.
 std::set<SearchOption> given_search_options(const std::set<std::string>& given);
+
+// The memory limit of the searches that store nodes when --mem-limit is not given: half the memory
+// available (the kernel's MemAvailable, or the address-space limit of `ulimit -v` when lower); 0
+// (none) when neither is known.
+std::uint64_t default_memory_limit();
 
 // Checks the options and fills a request (its goal, threads, log and progress are left to the
 // caller) whose interrupt flag is `interrupt`.

@@ -43,6 +43,7 @@ struct SolveOptions {
   std::string output = "text";
   std::string moves = "blank";
   bool show_boards = false;
+  bool summary = false;  // --summary: the totals only, no line per instance
   bool quiet = false;
   bool verbose = false;
   std::string animate;     // --animate FILE.html
@@ -88,10 +89,10 @@ std::shared_ptr<const CheckpointRequest> checkpoint_request(const SolveOptions& 
 // The instances to solve: the board on the command line, the file, or standard input.
 std::unique_ptr<InstanceStream> open_input(const SolveOptions& o, const ParseOptions& parse,
                                            const CheckpointRequest* checkpoint) {
-  if (checkpoint && checkpoint->resume) {  // the checkpoint's board, as if given first on a line
+  if (checkpoint && checkpoint->resume) {  // the checkpoint's board, its number and line kept
     ParsedInstance resumed;
-    resumed.instance.id = 1;
-    resumed.instance.line = 1;
+    resumed.instance.id = checkpoint->from.instance;
+    resumed.instance.line = checkpoint->from.line;
     resumed.instance.rows = checkpoint->from.board.size.rows;
     resumed.instance.cols = checkpoint->from.board.size.cols;
     resumed.instance.tiles = checkpoint->from.board.tiles;
@@ -134,19 +135,37 @@ struct Summary {
   }
 };
 
-AnimatedSolution animated_solution(const InstanceReport& r, const GoalSpec& goal) {
-  const SearchResult& result = r.outcome.result;
-  AnimatedSolution a;
-  a.title = "instance " + std::to_string(r.id) + " (line " + std::to_string(r.line) + ", " +
-            r.board.size.name() + "): " + count_of(result.path.size(), "move") +
-            (result.optimal ? " (optimal)" : "") + ", " + r.algorithm +
-            (r.outcome.heuristic.none() ? "" : " + " + r.outcome.heuristic.name());
-  a.rows = r.board.size.rows;
-  a.cols = r.board.size.cols;
-  a.start = r.board.tiles;
-  a.goal = goal.tiles_for(r.board.size.cells());
+// The page's view of one input instance: its board, the solution of each configuration that found
+// one, and why the others did not (once when it is the same for all).
+AnimatedInstance animated_instance(const std::vector<InstanceReport>& runs, const GoalSpec& goal) {
+  const InstanceReport& first = runs.front();
+  AnimatedInstance a;
+  a.title = "instance " + std::to_string(first.id) + " (line " + std::to_string(first.line) +
+            (first.board.size.known() ? ", " + first.board.size.name() : std::string()) + ")";
+  if (first.board.size.known()) {
+    a.rows = first.board.size.rows;
+    a.cols = first.board.size.cols;
+    a.start = first.board.tiles;
+    a.goal = goal.tiles_for(first.board.size.cells());
+  }
   a.goal_name = goal.describe();
-  a.path = result.path;
+  for (const InstanceReport& r : runs) {
+    const std::string name =
+        r.algorithm + (r.outcome.heuristic.none() ? "" : " + " + r.outcome.heuristic.name());
+    if (r.outcome.solved()) {
+      const SearchResult& result = r.outcome.result;
+      a.runs.push_back({name + ": " + count_of(result.path.size(), "move") +
+                            (result.optimal ? " (optimal)" : ""),
+                        result.path});
+    } else {
+      a.messages.push_back(name + ": " + problem_text(r));
+    }
+  }
+  // The same reason for every configuration (an unsolvable board, a line not read): said once.
+  const bool alike = a.runs.empty() && std::all_of(runs.begin(), runs.end(), [&](const auto& r) {
+                       return problem_text(r) == problem_text(first);
+                     });
+  if (alike) a.messages = {problem_text(first)};
   return a;
 }
 
@@ -193,6 +212,10 @@ ExitCode run_solve(SolveOptions o) {
     throw UsageError("--moves: unknown style '" + o.moves + "' (blank, tile)");
   }
   output.show_boards = o.show_boards;
+  if (o.summary && (output.format != OutputFormat::Text || o.show_boards)) {
+    throw UsageError("--summary prints the totals only: not with --output " + o.output +
+                     (o.show_boards ? " or --show-boards" : ""));
+  }
   const bool compare = configurations.size() > 1;
   if (compare && output.format == OutputFormat::Moves) {
     throw UsageError(
@@ -238,7 +261,7 @@ ExitCode run_solve(SolveOptions o) {
   std::vector<ParsedInstance> entries;  // the piece of the input being solved
   std::size_t instances = 0;            // input lines read (each run by every configuration)
   ConfigurationTotals totals;
-  std::vector<AnimatedSolution> animated;
+  std::vector<AnimatedInstance> animated;  // the page's instances, in input order
   std::set<std::string> warned;  // warnings already printed (each once, before its instances)
   // The optimal lengths an input states are for the blank-first goal (as in the benchmark sets);
   // with another goal they are not compared, and a warning says so once.
@@ -260,6 +283,12 @@ ExitCode run_solve(SolveOptions o) {
       summary.add_wrong_length();
     }
   };
+  // In a batch (more than one instance), boards unsolvable for the goal in force but solvable for
+  // the other standard goal are counted and named once at the end, not on every line (JSON keeps
+  // the hint on each object).
+  bool batch = false;
+  std::size_t other_goal_boards = 0;
+  std::string other_goal;
   // All configurations of instance i, one after another.
   const auto solve = [&](std::size_t i) {
     const ParsedInstance& entry = entries[i];
@@ -280,6 +309,12 @@ ExitCode run_solve(SolveOptions o) {
       report.board = board_of(entry.instance);
       report.expected_length = entry.instance.expected_length;
       SolveRequest mine = c.request;
+      if (mine.checkpoint) {  // the file names the instance, for a resumed run to keep
+        auto named = std::make_shared<CheckpointRequest>(*mine.checkpoint);
+        named->instance = report.id;
+        named->line = report.line;
+        mine.checkpoint = std::move(named);
+      }
       HeartbeatFn heartbeat;
       if (heartbeat_interval >= 0) {
         auto printer = std::make_shared<HeartbeatPrinter>(
@@ -308,6 +343,13 @@ ExitCode run_solve(SolveOptions o) {
   };
   const auto emit = [&](std::size_t, std::vector<InstanceReport> runs) {
     ++instances;
+    if (batch && !runs.empty() && !runs.front().outcome.solvable_for.empty()) {
+      ++other_goal_boards;
+      other_goal = runs.front().outcome.solvable_for;
+      if (output.format != OutputFormat::Json) {
+        for (InstanceReport& report : runs) report.outcome.solvable_for.clear();
+      }
+    }
     // A board that is itself the other standard goal was most likely meant as that goal: say so.
     if (!runs.empty() && runs.front().board.size.known() && !o.quiet) {
       const RunBoard& board = runs.front().board;
@@ -319,7 +361,11 @@ ExitCode run_solve(SolveOptions o) {
         }
       }
     }
-    if (compare && output.format == OutputFormat::Text) {
+    if (o.summary) {
+      for (const InstanceReport& report : runs) {  // errors still say what went wrong, on stderr
+        if (report.outcome.failed()) print_report(report, output, std::cout, std::cerr);
+      }
+    } else if (compare && output.format == OutputFormat::Text) {
       print_instance_table(runs, std::cout, std::cerr);
     } else {
       for (const InstanceReport& report : runs) print_report(report, output, std::cout, std::cerr);
@@ -330,10 +376,8 @@ ExitCode run_solve(SolveOptions o) {
       interrupt_requested.store(true);  // the searches still running stop: no one reads them
       throw;
     }
+    if (!o.animate.empty() && !runs.empty()) animated.push_back(animated_instance(runs, goal));
     for (const InstanceReport& report : runs) {
-      if (!o.animate.empty() && report.outcome.solved()) {
-        animated.push_back(animated_solution(report, goal));
-      }
       summary.add(report);
       totals.add(report);
       compare_expected_length(report);
@@ -352,6 +396,7 @@ ExitCode run_solve(SolveOptions o) {
       if (entry.ok()) sizes.push_back({entry.instance.rows, entry.instance.cols});
     }
     print_warnings(new_warnings(configurations, o.threads, sizes, warned), o.quiet);
+    batch = batch || entries.size() > 1 || instances > 0;
     run_in_order(budget, entries.size(), solve, emit);
   }
   if (summary.instances == 0 && !interrupt_requested.load()) {
@@ -366,16 +411,28 @@ ExitCode run_solve(SolveOptions o) {
 
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (output.format == OutputFormat::Text && instances > 1) {
-    std::cout << '\n';
+  if (output.format == OutputFormat::Text && (instances > 1 || o.summary)) {
+    if (!o.summary) std::cout << '\n';
     totals.print(std::cout);
     flush_stdout_or_throw();
+  }
+  if (other_goal_boards > 0 && !o.quiet) {
+    if (other_goal_boards == instances) {
+      std::cerr << "npuzzle: note: every board is unsolvable for the goal in force, "
+                << goal.describe() << ", and solvable for " << other_goal
+                << ": solve them with --goal " << other_goal << ", or make boards for "
+                << goal.describe() << " with `npuzzle random --goal " << goal.describe() << "`\n";
+    } else {
+      std::cerr << "npuzzle: note: " << other_goal_boards << " of " << count_of(instances, "board")
+                << " are unsolvable for the goal in force, " << goal.describe()
+                << ", and solvable for " << other_goal << " (--goal " << other_goal << ")\n";
+    }
   }
   if (output.format == OutputFormat::Text && !o.quiet && summary.instances > 1) {
     std::fprintf(
         stderr,
         "summary: %s, %zu solved, %zu unsolvable, %zu stopped by a limit, "
-        "%s%s; %llu expanded, %llu generated; %.3f s\n",
+        "%s%s; goal %s; %llu expanded, %llu generated; %.3f s\n",
         compare ? (count_of(summary.instances, "run") + " (" + count_of(instances, "instance") +
                    " x " + count_of(configurations.size(), "configuration") + ")")
                       .c_str()
@@ -385,7 +442,7 @@ ExitCode run_solve(SolveOptions o) {
         summary.wrong_lengths == 0
             ? ""
             : (", " + count_of(summary.wrong_lengths, "length") + " unlike the input's").c_str(),
-        static_cast<unsigned long long>(summary.expanded),
+        goal.describe().c_str(), static_cast<unsigned long long>(summary.expanded),
         static_cast<unsigned long long>(summary.generated), seconds);
   }
   if (!o.animate.empty()) write_file_atomically(o.animate, animation_page(animated), "page");
@@ -436,21 +493,26 @@ void add_solve_command(CLI::App& app, Action& action) {
   cmd->add_option("--moves", options->moves,
                   "blank (directions the blank goes: U D L R, default) or tile (tile numbers)");
   cmd->add_flag("--show-boards", options->show_boards, "print the board after every move");
+  cmd->add_flag("--summary", options->summary,
+                "no line per instance: the totals per configuration only (text output; errors "
+                "still go to stderr), for many instances");
   cmd->add_option("--animate", options->animate,
                   "write FILE.html: a page that plays the solutions (open it in a browser)");
   CLI::Option* quiet = cmd->add_flag("-q,--quiet", options->quiet, "no summary or notes on stderr");
   cmd->add_flag("-v,--verbose", options->verbose,
-                "a progress line per IDA* iteration on stderr, and the heartbeat")
+                "a progress line per IDA* iteration on stderr, and the heartbeat (not with "
+                "--quiet)")
       ->excludes(quiet);
-  cmd->add_flag(
-      "--progress{5}", options->progress,
-      "a heartbeat on stderr every SECONDS (--progress=SECONDS, above 0; default 5) while a search "
-      "runs: nodes, rate, f or bound, memory held (always on a terminal unless --quiet)");
+  cmd->add_flag("--progress{5}", options->progress,
+                "a heartbeat on stderr every SECONDS (above 0; default 5) while a search runs: "
+                "nodes, rate, f or bound, memory held (always on a terminal unless --quiet)")
+      ->option_text("[=SECONDS]");
   cmd->add_option("--checkpoint", options->checkpoint,
                   "ida, pida: keep the search's position in FILE (written atomically every "
                   "--checkpoint-every seconds and when a limit or a signal stops the search)");
   cmd->add_option("--checkpoint-every", options->checkpoint_every,
-                  "seconds between checkpoints (default 600)");
+                  "seconds between checkpoints (default 600)")
+      ->option_text("SECONDS");
   cmd->add_option("--resume", options->resume,
                   "go on from the checkpoint FILE (its board, goal and heuristic; no BOARD), "
                   "keeping further checkpoints in it");
