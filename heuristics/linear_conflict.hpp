@@ -134,9 +134,10 @@ class LinearConflict {
   NPUZZLE_ALWAYS_INLINE static int col_code(const Value& v, int c) {
     return static_cast<int>((v.cols >> (c * kColLane)) & ((ColWord{1} << kColLane) - 1));
   }
-  // The tables of a line of `Length` cells are computed when the heuristic is built (microseconds),
-  // not as compile-time constants: those cost every translation unit that instantiated the class
-  // about 2 s of compiling on the boards with 5-cell lines.
+  // The tables of a line of `Length` cells are computed at run time, once per process (about 1 ms
+  // for 5 cells; each heuristic object copies them, a few microseconds), not as compile-time
+  // constants: those cost every translation unit that instantiated the class about 2 s of
+  // compiling on the boards with 5-cell lines.
   template <int Length>
   using ConflictTable = std::array<std::uint8_t, power(Length + 1, Length)>;
   template <int Length>
@@ -144,7 +145,12 @@ class LinearConflict {
 
   // For a line of `Length` cells: the conflict cost of every code.
   template <int Length>
-  static ConflictTable<Length> conflict_table() {
+  static const ConflictTable<Length>& conflict_table() {
+    static const ConflictTable<Length> kTable = compute_conflict_table<Length>();
+    return kTable;
+  }
+  template <int Length>
+  static ConflictTable<Length> compute_conflict_table() {
     constexpr int base = Length + 1;
     ConflictTable<Length> table{};
     for (int code = 0; code < static_cast<int>(table.size()); ++code) {
@@ -169,8 +175,13 @@ class LinearConflict {
   }
   // [p][code]: how the conflicts of a line change when the digit at position p leaves it.
   template <int Length>
-  static RemovalTable<Length> removal_table() {
-    const ConflictTable<Length> conflicts = conflict_table<Length>();
+  static const RemovalTable<Length>& removal_table() {
+    static const RemovalTable<Length> kTable = compute_removal_table<Length>();
+    return kTable;
+  }
+  template <int Length>
+  static RemovalTable<Length> compute_removal_table() {
+    const ConflictTable<Length>& conflicts = conflict_table<Length>();
     RemovalTable<Length> table{};
     for (int p = 0; p < Length; ++p) {
       const int weight = power(Length + 1, p);
