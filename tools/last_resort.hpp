@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
@@ -110,6 +111,22 @@ inline void install_last_resort_handler(const char* tool) {
                         ": out of memory at start-up (is the address-space limit, ulimit -v, too "
                         "low?)\n"});
   ::_exit(to_int(ExitCode::OutOfMemory));
+}
+
+// What both tools do first, from a constructor that runs before their static objects are built:
+// the terminate and start-up new-handlers above, `on_stop` for SIGINT, SIGTERM and SIGHUP (a signal
+// at start-up stops the run like one during it), and those signals unblocked when the parent left
+// them blocked (one already pending arrives now).
+inline void prepare_start_up(const char* tool, void (*on_stop)(int)) {
+  install_last_resort_handler(tool);
+  std::set_new_handler(out_of_memory_at_start_up);
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  for (const int signal : {SIGINT, SIGTERM, SIGHUP}) {
+    std::signal(signal, on_stop);
+    sigaddset(&stop_signals, signal);
+  }
+  ::sigprocmask(SIG_UNBLOCK, &stop_signals, nullptr);
 }
 
 }  // namespace npuzzle

@@ -28,22 +28,9 @@ extern "C" void on_bus_error(int) {
   ::_exit(npuzzle::to_int(npuzzle::ExitCode::Input));
 }
 
-// Runs before the program's static objects are built, so before main. The stop signals are caught
-// from then on (a signal at start-up stops the run with exit code 4 like one during the search),
-// and unblocked when the parent left them blocked (one already pending arrives now). An allocation
-// that fails before main ends the run with exit code 5 and a message (tools/last_resort.hpp).
-__attribute__((constructor(101))) void prepare_start_up() {
-  npuzzle::install_last_resort_handler("npuzzle");
-  std::set_new_handler(npuzzle::out_of_memory_at_start_up);
-  std::signal(SIGINT, on_stop_signal);
-  std::signal(SIGTERM, on_stop_signal);
-  std::signal(SIGHUP, on_stop_signal);
-  sigset_t stop_signals;
-  sigemptyset(&stop_signals);
-  sigaddset(&stop_signals, SIGINT);
-  sigaddset(&stop_signals, SIGTERM);
-  sigaddset(&stop_signals, SIGHUP);
-  ::sigprocmask(SIG_UNBLOCK, &stop_signals, nullptr);
+// Before main and the static objects (tools/last_resort.hpp, prepare_start_up).
+__attribute__((constructor(101))) void prepare() {
+  npuzzle::prepare_start_up("npuzzle", on_stop_signal);
 }
 
 }  // namespace

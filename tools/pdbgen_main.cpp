@@ -47,22 +47,8 @@ std::atomic<bool> g_stop{false};
 
 extern "C" void on_signal(int) { g_stop.store(true); }
 
-// Runs before the program's static objects are built: the stop signals are caught from then on
-// and unblocked when the parent left them blocked (one already pending arrives now); an allocation
-// that fails before main ends the run with exit code 5 and a message (tools/last_resort.hpp).
-__attribute__((constructor(101))) void prepare_start_up() {
-  npuzzle::install_last_resort_handler("pdbgen");
-  std::set_new_handler(npuzzle::out_of_memory_at_start_up);
-  std::signal(SIGINT, on_signal);
-  std::signal(SIGTERM, on_signal);
-  std::signal(SIGHUP, on_signal);
-  sigset_t stop_signals;
-  sigemptyset(&stop_signals);
-  sigaddset(&stop_signals, SIGINT);
-  sigaddset(&stop_signals, SIGTERM);
-  sigaddset(&stop_signals, SIGHUP);
-  ::sigprocmask(SIG_UNBLOCK, &stop_signals, nullptr);
-}
+// Before main and the static objects (tools/last_resort.hpp, prepare_start_up).
+__attribute__((constructor(101))) void prepare() { npuzzle::prepare_start_up("pdbgen", on_signal); }
 
 // `info` and `verify` read the file through a mapping: one cut short meanwhile faults (SIGBUS).
 extern "C" void on_bus_error(int) {
