@@ -72,6 +72,7 @@ SearchResult run_with_checkpoints(SolveRequest request, const H& h, const Goal<B
   }
   IdaCheckpointing checkpointing;
   checkpointing.resume = asked.resume ? &asked.from.position : nullptr;
+  checkpointing.resume_trusted = !asked.resume || asked.from.signed_here;
   checkpointing.every_seconds = asked.every_seconds;
   if (!asked.path.empty()) {
     checkpointing.save = [&](const IdaPosition& position) {

@@ -11,6 +11,7 @@
 #include "core/goal.hpp"
 #include "core/parse.hpp"
 #include "engine/algorithm_registry.hpp"
+#include "engine/checkpoint_signature.hpp"
 #include "engine/file_io.hpp"
 #include "engine/heuristic_registry.hpp"
 #include "heuristics/pdb_file.hpp"
@@ -21,6 +22,8 @@ namespace {
 constexpr std::string_view kMagic = "npuzzle-checkpoint";
 // The next-bound line's word for "no f above the bound seen yet" (IdaPosition: INT_MAX).
 constexpr std::string_view kNoNextBound = "none";
+// The signature line's word for a checkpoint written with no key to sign it.
+constexpr std::string_view kUnsigned = "none";
 
 std::uint64_t checksum_of(std::string_view text) {
   return pdb::checksum(std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
@@ -215,6 +218,8 @@ std::string format_checkpoint(const CheckpointFile& f) {
   const std::string history = joined(p.iteration_expanded);
   out << "iteration-expanded " << (history.empty() ? "-" : history) << '\n';
   std::string text = out.str();
+  const std::optional<SignatureKey>& key = checkpoint_key();
+  text += "signature " + (key ? hex(siphash24(*key, text)) : std::string(kUnsigned)) + "\n";
   text += "checksum " + hex(checksum_of(text)) + "\n";
   return text;
 }
@@ -226,9 +231,10 @@ CheckpointFile parse_checkpoint(std::string_view text) {
     throw InputError("not an npuzzle checkpoint (it does not begin with '" + std::string(kMagic) +
                      "')");
   }
-  const std::string_view version = first.substr(kMagic.size() + 1);
-  if (version != std::to_string(kCheckpointVersion) && version != "2" && version != "1") {
-    throw InputError("format version " + std::string(version) +
+  const std::string_view version_text = first.substr(kMagic.size() + 1);
+  const int version = version_text.size() == 1 ? version_text[0] - '0' : 0;
+  if (version < 1 || version > kCheckpointVersion) {
+    throw InputError("format version " + std::string(version_text) +
                      "; this npuzzle reads versions 1 to " + std::to_string(kCheckpointVersion));
   }
   // The checksum line is the last: without it (or its newline) the file was cut short.
@@ -236,10 +242,21 @@ CheckpointFile parse_checkpoint(std::string_view text) {
   if (mark == std::string_view::npos || text.back() != '\n') {
     throw InputError("truncated (no checksum line at the end)");
   }
-  const std::string_view body = text.substr(0, mark + 1);
+  std::string_view body = text.substr(0, mark + 1);
   const std::string_view stated = text.substr(mark + 10, text.size() - mark - 11);
   if (stated != hex(checksum_of(body))) {
     throw InputError("corrupt (its checksum does not match its contents)");
+  }
+  bool signed_here = false;
+  if (version >= 4) {  // the signature line, the last before the checksum, signs what precedes it
+    const std::size_t signature = body.rfind("\nsignature ", body.size() - 2);
+    if (signature == std::string_view::npos) throw Corrupt("no signature line");
+    const std::string_view signed_text = body.substr(0, signature + 1);
+    const std::string_view stated_signature =
+        body.substr(signature + 11, body.size() - signature - 12);
+    const std::optional<SignatureKey>& key = checkpoint_key();
+    signed_here = key && stated_signature == hex(siphash24(*key, signed_text));
+    body = signed_text;
   }
 
   Lines lines(body);
@@ -267,7 +284,7 @@ CheckpointFile parse_checkpoint(std::string_view text) {
   }
   f.board.tiles = tile_list(lines.take("board"), shape.cells(), "board");
   f.goal = tile_list(lines.take("goal"), shape.cells(), "goal");
-  if (version == std::to_string(kCheckpointVersion)) {
+  if (version >= 3) {
     f.instance = number<std::int64_t>(lines.take("instance"), "instance");
     f.line = number<int>(lines.take("line"), "line");
   }
@@ -336,6 +353,7 @@ CheckpointFile parse_checkpoint(std::string_view text) {
   if (!solvable(shape.rows, shape.cols, f.board.tiles, f.goal)) {
     throw InputError("its board cannot reach its goal (opposite permutation parity)");
   }
+  f.signed_here = signed_here;
   return f;
 }
 

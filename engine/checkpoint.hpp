@@ -4,8 +4,9 @@
 //
 // The file is text, one `key value` line each, in a fixed order:
 //
-//   npuzzle-checkpoint 3            the format and its version (1: no partial lines; 2: no instance
-//                                   and line; both still read, as instance 1 on line 1)
+//   npuzzle-checkpoint 4            the format and its version (1: no partial lines; 2: no instance
+//                                   and line; 3: no signature; all still read, 1 and 2 as
+//                                   instance 1 on line 1, 1 to 3 as unsigned)
 //   algorithm ida                   ida or pida (resuming may choose the other)
 //   heuristic md                    as --heuristic takes it (pdb: the partition, "pdb:7-8")
 //   size 4x4
@@ -23,7 +24,14 @@
 //   expanded 123456 / generated … / iterations 3 / seconds 1.25
 //   next-bound 52                   the least f above the bound seen ("none" yet)
 //   iteration-expanded 1 3 9        per finished iteration ("-": none)
+//   signature 0123456789abcdef      this user's signature of every byte before this line
+//                                   (engine/checkpoint_signature.hpp; "none": no key to sign with)
 //   checksum 0123456789abcdef       pdb::checksum of every byte before this line
+//
+// A checkpoint is believed only as far as its signature goes: the position of an unsigned one, or
+// one signed with another key (another user or machine, or numbers edited and the checksum
+// recomputed), is still gone on from, but a solution found from it is not claimed optimal (its
+// bound says that no shorter path exists, which nothing but the signature vouches for).
 //
 // Invariant of a CheckpointFile returned by parse_checkpoint: the checksum matched, every field is
 // present and well formed, the board and goal are permutations of the board's cells, the board can
@@ -43,7 +51,7 @@
 
 namespace npuzzle {
 
-inline constexpr int kCheckpointVersion = 3;
+inline constexpr int kCheckpointVersion = 4;
 
 // What a checkpoint may hold, checked when it is read (exit code 2 past them): its size; the
 // frontier's target (kMaxSubtreesPerThread x kMaxThreads) and the subtrees it builds per unit of
@@ -70,6 +78,7 @@ struct CheckpointFile {
   // One per pattern database in use, in order: "<16 hex digits of its payload checksum> <tiles>".
   std::vector<std::string> databases;
   IdaPosition position;
+  bool signed_here = false;  // read: its signature is this user's (format_checkpoint signs always)
 };
 
 // The file's text, ending with its checksum line.

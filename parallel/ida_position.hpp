@@ -62,6 +62,9 @@ struct IdaPosition {
 // (StopReason::Abandoned) and the caller reports the failure it recorded.
 struct IdaCheckpointing {
   const IdaPosition* resume = nullptr;
+  // Whether `resume` is vouched for (a checkpoint signed by this user): when not, a solution
+  // found from it is not claimed optimal, since its bound alone says no shorter path exists.
+  bool resume_trusted = true;
   double every_seconds = 600;
   std::function<bool(const IdaPosition&)> save;
 };

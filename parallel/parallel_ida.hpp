@@ -58,7 +58,8 @@ class ParallelIda {
         frontier_(heuristic, goal.state),
         subtrees_(heuristic, goal.state, limits, clock_, budget_.threads()),
         checkpointing_(checkpointing && checkpointing->save ? checkpointing : nullptr),
-        resume_(checkpointing ? checkpointing->resume : nullptr) {
+        resume_(checkpointing ? checkpointing->resume : nullptr),
+        resumed_trusted_(!resume_ || checkpointing->resume_trusted) {
     if (checkpointing_) next_save_.store(checkpointing_->every_seconds);
   }
 
@@ -198,7 +199,7 @@ class ParallelIda {
                          " moves");
       }
       result.status = Status::Solved;
-      result.optimal = H::kAdmissible;
+      result.optimal = H::kAdmissible && resumed_trusted_;
       result.bound = static_cast<int>(path.size());
       result.path = std::move(path);
     };
@@ -315,7 +316,8 @@ class ParallelIda {
   // Counts of the earlier runs of a resumed search (less this run's rebuilt frontier).
   std::uint64_t offset_expanded_ = 0, offset_generated_ = 0;
   double offset_seconds_ = 0;
-  int resumed_bound_ = 0;  // the bound of the checkpoint gone on from (0: none)
+  int resumed_bound_ = 0;       // the bound of the checkpoint gone on from (0: none)
+  const bool resumed_trusted_;  // false: gone on from a position nothing vouches for
   int iterations_before_ = 0, own_iterations_ = 0;
   std::vector<std::uint64_t> history_;  // expansions per finished iteration, every run
   // The current iteration (read by position()).

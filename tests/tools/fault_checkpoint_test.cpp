@@ -111,9 +111,9 @@ TEST_F(FaultCheckpoint, CorruptFileIsRefused) {
 TEST_F(FaultCheckpoint, OtherVersionIsRefused) {
   const std::string text = read_text(stopped_checkpoint("version-source"));
   const RunResult run = expect_refused(
-      "version", edited_and_signed(text, "npuzzle-checkpoint 3", "npuzzle-checkpoint 4"),
-      "format version 4");
-  record_fault("checkpoint", "`--resume` of a checkpoint of format version 4",
+      "version", edited_and_signed(text, "npuzzle-checkpoint 4", "npuzzle-checkpoint 5"),
+      "format version 5");
+  record_fault("checkpoint", "`--resume` of a checkpoint of format version 5",
                run.describe() + "; `" + first_line(run.err) + "`");
 }
 
@@ -327,6 +327,34 @@ TEST_F(FaultCheckpoint, BoundAboveAShorterSolutionIsRefused) {
   record_fault("checkpoint",
                "`--resume` of a 1-move board's checkpoint whose bound was raised from 1 to 3",
                run.describe() + "; `" + first_line(run.err) + "`");
+}
+
+// A 24-move 3x3 board (start estimate 14) whose checkpoint, written at start-up, is edited to bound
+// 26 with its checksum recomputed: the search at that bound meets a 26-move path first. Only the
+// signature could vouch for the bound, and the edit broke it: the answer is not called optimal.
+TEST_F(FaultCheckpoint, BoundRaisedToALongerSolutionIsNotClaimedOptimal) {
+  const std::string source = (fresh_dir("raised-source") / "search.ckpt").string();
+  RunSpec spec;
+  spec.argv = {npuzzle_binary(), "solve", "--algo",           "ida", "--heuristic", "md",
+               "--checkpoint",   source,  "0 7 4 2 5 1 6 8 3"};
+  spec.pending_signal = SIGINT;
+  const RunResult first = run_program(spec);
+  ASSERT_EQ(first.exit_code, 4) << first.describe() << first.err;
+  const std::string text = read_text(source);
+  ASSERT_EQ(field(text, "bound"), "14") << text;
+  const std::string path = write_text(fresh_dir("raised") / "edited.ckpt",
+                                      edited_and_signed(text, "bound 14\n", "bound 26\n"));
+  const RunResult run = run_npuzzle({"solve", "--resume", path, "--output", "json"});
+  ASSERT_EQ(run.exit_code, 0) << run.describe() << run.err;
+  const nlohmann::json result = nlohmann::json::parse(run.out);
+  EXPECT_EQ(result.value("length", 0), 26) << result;
+  EXPECT_FALSE(result.value("optimal", true)) << result;
+  EXPECT_TRUE(contains(run.err, "not claimed optimal")) << run.err;
+  record_fault(
+      "checkpoint",
+      "`--resume` of a 24-move board's checkpoint whose bound was raised from 14 to 26, "
+      "checksum recomputed",
+      run.describe() + "; a 26-move solution, `\"optimal\": false`; `" + first_line(run.err) + "`");
 }
 
 // A checkpoint that cannot be written when Ctrl-C stops the search (a 100-byte file size limit,

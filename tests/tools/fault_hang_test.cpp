@@ -53,14 +53,23 @@ class FaultHang : public ::testing::Test {
 };
 
 TEST_F(FaultHang, FifoWithoutWriterAsInputFileStopsAtSigint) {
-  const RunResult run =
-      run_npuzzle_at_most({"solve", "--heuristic", "lc", "--time-limit", "1", "-f", fifo("f")}, 1);
+  const RunResult run = run_npuzzle_at_most({"solve", "--heuristic", "lc", "-f", fifo("f")}, 1);
   EXPECT_EQ(run.exit_code, 4) << run.describe() << run.err;
   EXPECT_TRUE(run.triggered);
   EXPECT_LT(run.seconds_after_trigger, 10.0);
   record_fault(
       "signals", "`solve -f FIFO`, no process writing the FIFO; SIGINT after 1 s",
       run.describe() + ", " + seconds_text(run.seconds_after_trigger) + " after the signal");
+}
+
+TEST_F(FaultHang, FifoWithoutWriterAsInputFileStopsAtTheTimeLimit) {
+  const RunResult run =
+      run_npuzzle_at_most({"solve", "--heuristic", "lc", "--time-limit", "1", "-f", fifo("f")});
+  EXPECT_EQ(run.exit_code, 4) << run.describe() << run.err;
+  EXPECT_FALSE(run.timed_out) << run.describe();
+  EXPECT_TRUE(contains(run.err, "no input came for 1 s (--time-limit)")) << run.err;
+  record_fault("limits", "`solve --time-limit 1 -f FIFO`, no process writing the FIFO, no signal",
+               run.describe() + "; `" + first_line(run.err) + "`");
 }
 
 TEST_F(FaultHang, FifoWithoutWriterAsBenchSetStopsAtSigint) {
@@ -71,6 +80,16 @@ TEST_F(FaultHang, FifoWithoutWriterAsBenchSetStopsAtSigint) {
   record_fault(
       "signals", "`bench FIFO`, no process writing the FIFO; SIGINT after 1 s",
       run.describe() + ", " + seconds_text(run.seconds_after_trigger) + " after the signal");
+}
+
+TEST_F(FaultHang, FifoWithoutWriterAsBenchSetStopsAtTheTimeLimit) {
+  const RunResult run =
+      run_npuzzle_at_most({"bench", fifo("bench"), "--heuristic", "lc", "--time-limit", "1"});
+  EXPECT_EQ(run.exit_code, 4) << run.describe() << run.err;
+  EXPECT_FALSE(run.timed_out) << run.describe();
+  EXPECT_TRUE(contains(run.err, "for 1 s (--time-limit)")) << run.err;
+  record_fault("limits", "`bench FIFO --time-limit 1`, no process writing the FIFO, no signal",
+               run.describe() + "; `" + first_line(run.err) + "`");
 }
 
 TEST_F(FaultHang, FifoAsCheckpointToResumeIsRefused) {

@@ -65,7 +65,10 @@ void add_search_options(CLI::App& command, SearchOptions& o) {
                          " (the best-first searches) among equal priority: lifo (a stack), fifo (a "
                          "queue), larger-g (the default of astar; greedy's is lifo); a list such "
                          "as lifo,fifo compares them");
-  command.add_option("--time-limit", o.time_limit, "seconds per instance (0: none)")
+  command
+      .add_option(
+          "--time-limit", o.time_limit,
+          "seconds per instance (0: none); also the longest wait for input from a file or pipe")
       ->check(check_seconds, "SECONDS");
   command.add_option("--node-limit", o.node_limit, "expanded nodes per instance (0: none)");
   command.add_option("--mem-limit", o.memory_limit,

@@ -130,9 +130,16 @@ ExitCode run_bench(const BenchOptions& o) {
   if (!o.csv.empty()) check_writable(o.csv, "CSV file");
   if (!o.plot.empty()) check_writable(o.plot, "plot");
   bool known_optimum = false;
-  std::vector<BenchInstance> set = read_instances(o.set, parse_size_option(o.size), known_optimum);
+  bool waited_out = false;
+  std::vector<BenchInstance> set = read_instances(o.set, parse_size_option(o.size), known_optimum,
+                                                  o.search.time_limit, waited_out);
   if (interrupt_requested.load()) {  // while the set was read (a FIFO waiting for its writer)
     std::cerr << "npuzzle: interrupted while reading " << printable(o.set) << "\n";
+    return ExitCode::Limit;
+  }
+  if (waited_out) {
+    std::cerr << "npuzzle: no input came from " << printable(o.set) << " for "
+              << o.search.time_limit << " s (--time-limit): the set was not read to its end\n";
     return ExitCode::Limit;
   }
   if (known_optimum && goal.kind != GoalSpec::Kind::BlankFirst) {

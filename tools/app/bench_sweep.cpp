@@ -154,10 +154,12 @@ Sweep median_sweep(const SolveRequest& request, int threads, const std::vector<B
 }
 
 std::vector<BenchInstance> read_instances(const std::string& file, BoardSize size,
-                                          bool& known_optimum) {
+                                          bool& known_optimum, double wait_limit,
+                                          bool& waited_out) {
   // Read as `npuzzle solve -f` reads: a line at a time, lines over 1 MiB refused, a FIFO waited
-  // for without blocking Ctrl-C.
+  // for without blocking Ctrl-C, and no longer than the time limit without a byte.
   InstanceStream input(file, ParseOptions{size}, &interrupt_requested);
+  if (wait_limit > 0 && !input.terminal()) input.limit_wait(wait_limit);
   std::vector<BenchInstance> set;
   for (auto entries = input.next(1024); !entries.empty(); entries = input.next(1024)) {
     for (ParsedInstance& entry : entries) {
@@ -178,6 +180,7 @@ std::vector<BenchInstance> read_instances(const std::string& file, BoardSize siz
       set.push_back({std::move(entry.instance), optimum});
     }
   }
+  waited_out = input.waited_out();
   return set;
 }
 

@@ -69,8 +69,9 @@ Sweep median_sweep(const SolveRequest& request, int threads, const std::vector<B
 // The instances of `file`: a benchmark set (`id optimal_length tiles…` a line; `known_optimum`
 // set) or plain boards (one a line in the solver's forms, or grids; no optimum known). A line of
 // a set has two numbers more than the board's cells, a plain line at most one: the first line
-// with tokens decides. Throws InputError.
+// with tokens decides. Throws InputError. With `wait_limit` above 0, a file or pipe (not a
+// terminal) that sends nothing for that many seconds ends the set early and sets `waited_out`.
 std::vector<BenchInstance> read_instances(const std::string& file, BoardSize size,
-                                          bool& known_optimum);
+                                          bool& known_optimum, double wait_limit, bool& waited_out);
 
 }  // namespace npuzzle

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 
 namespace npuzzle {
@@ -80,11 +81,20 @@ bool InstanceStream::ready() const {
   return ::poll(&p, 1, 0) > 0;
 }
 
+bool InstanceStream::terminal() const { return fd_ >= 0 && ::isatty(fd_) != 0; }
+
 bool InstanceStream::read_more(bool wait) {
   if (ended_) return false;
+  const auto began = std::chrono::steady_clock::now();
   for (;;) {
     if (stop_ && stop_->load(std::memory_order_relaxed)) {
       ended_ = true;
+      return false;
+    }
+    if (wait && wait_limit_ > 0 &&
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count() >=
+            wait_limit_) {
+      ended_ = waited_out_ = true;
       return false;
     }
     pollfd p{fd_, POLLIN, 0};
@@ -182,7 +192,7 @@ std::vector<ParsedInstance> InstanceStream::next(std::size_t max) {
     const bool have_some = parsed_.size() > handed_;
     if (have_some && !ready()) break;
     if (!read_more(true)) {
-      if (stop_ && stop_->load(std::memory_order_relaxed)) break;
+      if (waited_out_ || (stop_ && stop_->load(std::memory_order_relaxed))) break;
       if (at_start_ && buffer_.compare(0, 3, kByteOrderMark) == 0) consumed_ = 3;
       at_start_ = false;
       if (consumed_ < buffer_.size()) take_line(buffer_.substr(consumed_));

@@ -43,6 +43,13 @@ class InstanceStream {
   // set), at most `max`. Throws InputError for an unreadable input or an overlong line.
   std::vector<ParsedInstance> next(std::size_t max);
 
+  // Stops waiting for input after `seconds` without a byte (0: waits for ever): next() then
+  // returns what it has, a line cut short left unread, and waited_out() is true.
+  void limit_wait(double seconds) { wait_limit_ = seconds; }
+  bool waited_out() const { return waited_out_; }
+  // Whether the input is a terminal (a person typing, whom no wait limit should hurry).
+  bool terminal() const;
+
  private:
   bool read_more(bool wait);  // appends input to buffer_; false at end of input (or stop)
   bool ready() const;         // input can be read without waiting
@@ -57,6 +64,8 @@ class InstanceStream {
   std::string name_;
   ParseOptions options_;
   const std::atomic<bool>* stop_ = nullptr;
+  double wait_limit_ = 0;  // seconds without input after which read_more gives up (0: never)
+  bool waited_out_ = false;
   std::string buffer_;        // read; lines from consumed_ on are not yet taken
   std::size_t consumed_ = 0;  // of buffer_
   std::string piece_;         // whole lines not yet parsed

@@ -83,6 +83,12 @@ std::shared_ptr<const CheckpointRequest> checkpoint_request(const SolveOptions& 
   request->resume = true;
   request->from_path = o.resume;
   request->from = read_checkpoint(o.resume);
+  if (!request->from.signed_here && !o.quiet) {
+    std::cerr << "npuzzle: note: checkpoint " << printable(o.resume)
+              << " does not carry this user's signature (written by another user, machine or "
+                 "older npuzzle, or edited): the search goes on from it, but a solution it finds "
+                 "is not claimed optimal; solve without --resume to prove optimality\n";
+  }
   return request;
 }
 
@@ -239,6 +245,9 @@ ExitCode run_solve(SolveOptions o) {
   if (!o.animate.empty()) check_writable(o.animate, "page");
 
   const std::unique_ptr<InstanceStream> input = open_input(o, parse_options, checkpoint.get());
+  // A board that never comes counts against the time limit (a FIFO with no writer, a silent
+  // pipe); a person typing at a terminal is not hurried.
+  if (o.search.time_limit > 0 && !input->terminal()) input->limit_wait(o.search.time_limit);
   // When the checkpoint file was last written before this run (none: the clock's minimum).
   const auto checkpoint_written = [&] {
     std::error_code none;
@@ -399,7 +408,15 @@ ExitCode run_solve(SolveOptions o) {
     batch = batch || entries.size() > 1 || instances > 0;
     run_in_order(budget, entries.size(), solve, emit);
   }
-  if (summary.instances == 0 && !interrupt_requested.load()) {
+  if (input->waited_out()) {
+    if (!o.quiet) {
+      std::fprintf(stderr,
+                   "npuzzle: no input came for %g s (--time-limit): stopped waiting for the next "
+                   "board\n",
+                   o.search.time_limit);
+    }
+    summary.exit_code = std::max(summary.exit_code, ExitCode::Limit);
+  } else if (summary.instances == 0 && !interrupt_requested.load()) {
     throw InputError("no board in the input");
   }
   // The one board of a checkpointed search failed with an input error (its checkpoint not written,
