@@ -28,6 +28,7 @@
 #include "tools/app/bench_sweep.hpp"
 #include "tools/app/commands.hpp"
 #include "tools/app/compare.hpp"
+#include "tools/app/data_files.hpp"
 #include "tools/app/report.hpp"
 #include "tools/checked_output.hpp"
 
@@ -35,7 +36,7 @@ namespace npuzzle {
 namespace {
 
 struct BenchOptions {
-  std::string set = NPUZZLE_BENCH_SET;
+  std::string set = data_file("korf100.txt");
   std::string size;  // --size, for plain board files
   std::string goal;  // --goal; "": $NPUZZLE_GOAL, else blank-first (the sets' lengths hold for it)
   std::string threads = "1";
@@ -244,7 +245,10 @@ void add_bench_command(CLI::App& app, Action& action) {
       "Exit codes: 0 every answer checked, 1 usage error, 2 a bad set, a length that disagrees "
       "with the known optimum or a file not written, 4 a limit was hit or Ctrl-C, 5 out of "
       "memory.");
-  cmd->add_option("set", options->set, "the set (default: Korf's 100, " NPUZZLE_BENCH_SET ")");
+  cmd->add_option("set", options->set,
+                  "the set (default: Korf's 100, " + options->set +
+                      ", which ships with the program; hard80.txt and korf24_50.txt are there "
+                      "too)");
   cmd->add_option("--threads", options->threads,
                   "thread counts: a list 1,2,4 or a range 1:N (hda, pida: threads per instance; "
                   "others: instances at once)");
