@@ -11,6 +11,7 @@
 #include "engine/option_use.hpp"
 #include "parallel/batch.hpp"
 #include "tools/app/app.hpp"
+#include "tools/app/compare.hpp"
 #include "tools/app/instance_stream.hpp"
 #include "tools/app/report.hpp"
 
@@ -79,9 +80,8 @@ Sweep run_sweep(const SolveRequest& request, int threads, const std::vector<Benc
   mine.instances_at_once = is_parallel(request.algorithm) ? 1 : threads;
   Sweep sweep;
   sweep.algorithm = algorithm_name(request.algorithm);
-  if (request.tie_break && takes_option(request.algorithm, SearchOption::TieBreak)) {
-    sweep.tie_break = tie_break_name(*request.tie_break);
-  }
+  sweep.tie_break = tie_break_in_force(request);
+  sweep.parallel = is_parallel(request.algorithm);
   sweep.threads = threads;
   const auto start = std::chrono::steady_clock::now();
   const auto solve = [&](std::size_t i) {
@@ -95,8 +95,10 @@ Sweep run_sweep(const SolveRequest& request, int threads, const std::vector<Benc
     std::string problem;
     row.check = check_row(row, problem);
     heuristic_used = row.outcome.heuristic.name();
+    sweep.heuristic = heuristic_used;
     ++sweep.instances;
     sweep.solved += row.check == Check::Ok;
+    sweep.optimal += row.check == Check::Ok && r.optimal;
     sweep.limited += row.check == Check::Limit;
     sweep.mismatched += row.check == Check::Mismatch;
     sweep.errors += row.check == Check::Error;

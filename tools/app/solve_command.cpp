@@ -432,7 +432,7 @@ ExitCode run_solve(SolveOptions o) {
     std::fprintf(
         stderr,
         "summary: %s, %zu solved, %zu unsolvable, %zu stopped by a limit, "
-        "%s%s; goal %s; %llu expanded, %llu generated; %.3f s\n",
+        "%s%s; goal %s%s; %s expanded, %s generated; %s\n",
         compare ? (count_of(summary.instances, "run") + " (" + count_of(instances, "instance") +
                    " x " + count_of(configurations.size(), "configuration") + ")")
                       .c_str()
@@ -442,8 +442,12 @@ ExitCode run_solve(SolveOptions o) {
         summary.wrong_lengths == 0
             ? ""
             : (", " + count_of(summary.wrong_lengths, "length") + " unlike the input's").c_str(),
-        goal.describe().c_str(), static_cast<unsigned long long>(summary.expanded),
-        static_cast<unsigned long long>(summary.generated), seconds);
+        goal.describe().c_str(),
+        compare || configurations.front().tie_break.empty()
+            ? ""
+            : ("; tie-break " + configurations.front().tie_break).c_str(),
+        count_cell(summary.expanded).c_str(), count_cell(summary.generated).c_str(),
+        format_duration(seconds).c_str());
   }
   if (!o.animate.empty()) write_file_atomically(o.animate, animation_page(animated), "page");
   if (interrupt_requested.load() && !o.quiet) std::fprintf(stderr, "npuzzle: interrupted\n");
