@@ -56,7 +56,7 @@ endforeach()
 run(${moved}/bin/npuzzle bench --quiet --ids 55 --heuristic lc)
 message(STATUS "bench: ${run_output}")
 if(NOT run_output MATCHES "bench: korf100.txt, 1 instance, ida \\+ lc"
-   OR NOT run_output MATCHES "\n *ida +1 +1 +0 +0 ")
+   OR NOT run_output MATCHES "\nida +1 +1/1 +1 +0 +0 ")
   message(FATAL_ERROR "unexpected output from the installed npuzzle bench: ${run_output}")
 endif()
 run(${moved}/bin/npuzzle bench --help)
@@ -66,9 +66,14 @@ endif()
 
 if(PYTHON)
   set(site ${moved}/lib/python3/dist-packages)
-  run(${CMAKE_COMMAND} -E env PYTHONPATH=${site} PYTHONDONTWRITEBYTECODE=1 ${PYTHON} -c
-      "import sys, npuzzle; assert npuzzle.__file__.startswith(sys.argv[1]), npuzzle.__file__; print(npuzzle.solve('8 6 7 2 5 4 3 0 1', goal='blank-last', heuristic='lc').length)"
-      ${site})
+  file(WRITE ${WORK_DIR}/import.py [[
+import sys
+import npuzzle
+assert npuzzle.__file__.startswith(sys.argv[1]), npuzzle.__file__
+print(npuzzle.solve("8 6 7 2 5 4 3 0 1", goal="blank-last", heuristic="lc").length)
+]])
+  run(${CMAKE_COMMAND} -E env PYTHONPATH=${site} PYTHONDONTWRITEBYTECODE=1 ${PYTHON}
+      ${WORK_DIR}/import.py ${site})
   message(STATUS "python: ${run_output}")
   if(NOT run_output STREQUAL "31\n")
     message(FATAL_ERROR "unexpected output from the installed Python module: ${run_output}")
