@@ -498,8 +498,9 @@ void add_solve_command(CLI::App& app, Action& action) {
                   "blank (directions the blank goes: U D L R, default) or tile (tile numbers)");
   cmd->add_flag("--show-boards", options->show_boards, "print the board after every move");
   cmd->add_flag("--summary", options->summary,
-                "no line per instance: the totals per configuration only (text output; errors "
-                "still go to stderr), for many instances");
+                "no line per instance: the totals per configuration only (algorithm, heuristic, "
+                "tie-break rule, solved / optimal / limit counts, mean length and nodes, times; "
+                "text output; errors still go to stderr), for many instances");
   cmd->add_option("--animate", options->animate,
                   "write FILE.html: a page that plays the solutions (open it in a browser)");
   CLI::Option* quiet = cmd->add_flag("-q,--quiet", options->quiet, "no summary or notes on stderr");
