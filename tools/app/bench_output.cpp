@@ -39,7 +39,6 @@ struct SweepColumn {
   const char* name;                                   // table header; plot key
   bool parallel_only;                                 // shown only for the parallel algorithms
   bool in_table;                                      // a column of the table
-  bool plotted;                                       // in the plot's data
   int precision;                                      // plot data decimals (-1: an integer)
   std::function<double(const SweepView&)> number;     // the plotted value (nullptr: not plotted)
   std::function<std::string(const SweepView&)> text;  // the table's cell (table.hpp's formats)
@@ -63,36 +62,29 @@ const std::vector<SweepColumn>& sweep_columns() {
   const auto overhead = [](V v) { return of_workers(v, v.relative.overhead); };
   const auto communication = [](V v) { return of_workers(v, v.relative.communication); };
   static const std::vector<SweepColumn> columns = {
-      {"algorithm", false, true, false, -1, nullptr, [](V v) { return v.sweep.algorithm; }},
-      {"threads", false, true, true, -1, [](V v) { return static_cast<double>(v.sweep.threads); },
+      {"algorithm", false, true, -1, nullptr, [](V v) { return v.sweep.algorithm; }},
+      {"threads", false, true, -1, [](V v) { return static_cast<double>(v.sweep.threads); },
        [](V v) { return count_cell(static_cast<std::uint64_t>(v.sweep.threads)); }},
-      {"solved", false, true, false, -1, nullptr,
+      {"solved", false, true, -1, nullptr,
        [](V v) { return solved_cell(v.sweep.solved, v.sweep.instances); }},
-      {"optimal", false, true, false, -1, nullptr, [](V v) { return count_cell(v.sweep.optimal); }},
-      {"limit", false, true, false, -1, nullptr, [](V v) { return count_cell(v.sweep.limited); }},
-      {"mismatch", false, true, false, -1, nullptr,
-       [](V v) { return count_cell(v.sweep.mismatched); }},
-      {"time", false, true, false, -1, nullptr,
-       [](V v) { return format_duration(v.sweep.seconds); }},
-      {"expanded", false, true, false, -1, nullptr,
-       [](V v) { return count_cell(v.sweep.expanded); }},
-      {"generated", false, true, false, -1, nullptr,
-       [](V v) { return count_cell(v.sweep.generated); }},
-      {"generated/s", false, true, false, -1, nullptr,
+      {"optimal", false, true, -1, nullptr, [](V v) { return count_cell(v.sweep.optimal); }},
+      {"limit", false, true, -1, nullptr, [](V v) { return count_cell(v.sweep.limited); }},
+      {"mismatch", false, true, -1, nullptr, [](V v) { return count_cell(v.sweep.mismatched); }},
+      {"time", false, true, -1, nullptr, [](V v) { return format_duration(v.sweep.seconds); }},
+      {"expanded", false, true, -1, nullptr, [](V v) { return count_cell(v.sweep.expanded); }},
+      {"generated", false, true, -1, nullptr, [](V v) { return count_cell(v.sweep.generated); }},
+      {"generated/s", false, true, -1, nullptr,
        [](V v) { return rate_cell(v.sweep.generated, v.sweep.seconds); }},
-      {"length", false, true, false, -1, nullptr,
-       [](V v) { return decimal_cell(mean_length(v), 2); }},
-      {"speedup", false, true, true, 6, speedup,
-       [speedup](V v) { return decimal_cell(speedup(v), 2); }},
-      {"efficiency", false, true, true, 6, efficiency,
+      {"length", false, true, -1, nullptr, [](V v) { return decimal_cell(mean_length(v), 2); }},
+      {"speedup", false, true, 6, speedup, [speedup](V v) { return decimal_cell(speedup(v), 2); }},
+      {"efficiency", false, true, 6, efficiency,
        [efficiency](V v) { return decimal_cell(efficiency(v), 2); }},
-      {"ideal", false, false, true, 6,
+      {"ideal", false, false, 6,
        [](V v) { return static_cast<double>(v.sweep.threads) / v.base.threads; }, nullptr},
-      {"balance", true, true, true, 6, balance,
-       [balance](V v) { return decimal_cell(balance(v), 3); }},
-      {"overhead", true, true, true, 6, overhead,
+      {"balance", true, true, 6, balance, [balance](V v) { return decimal_cell(balance(v), 3); }},
+      {"overhead", true, true, 6, overhead,
        [overhead](V v) { return decimal_cell(overhead(v), 3); }},
-      {"sent/exp", true, true, true, 6, communication,
+      {"sent/exp", true, true, 6, communication,
        [communication](V v) { return decimal_cell(communication(v), 4); }},
   };
   return columns;
@@ -178,7 +170,7 @@ void print_sweep_table(std::FILE* out, const std::vector<SweepRow>& rows,
 int plot_column(const std::string& name) {
   int index = 0;
   for (const SweepColumn& c : sweep_columns()) {
-    if (!c.plotted) continue;
+    if (!c.number) continue;
     ++index;
     if (name == c.name) return index;
   }
@@ -190,7 +182,7 @@ void write_plot_data(std::FILE* out, const std::vector<const Sweep*>& sweeps, co
     const SweepView view{*s, relative(*s, base), base};
     bool first = true;
     for (const SweepColumn& c : sweep_columns()) {
-      if (!c.plotted) continue;
+      if (!c.number) continue;
       if (c.precision < 0) {
         std::fprintf(out, "%s%d", first ? "" : " ", static_cast<int>(c.number(view)));
       } else {
