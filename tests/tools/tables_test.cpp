@@ -143,7 +143,14 @@ TEST_F(Tables, NumbersOfAKindAreWrittenOneWayInEveryTable) {
   ASSERT_EQ(benches.describe(), "exit 0") << benches.err;
   EXPECT_EQ(check_tables(benches.out), 1u);
 
-  // The one-line summary on stderr counts the nodes as the tables do.
+  // The line of one instance and the one-line summary on stderr write them as the tables do.
+  const RunResult alone =
+      run_npuzzle({"solve", "--goal", "blank-last", "--heuristic", "md", "8 6 7 2 5 4 3 0 1"});
+  ASSERT_EQ(alone.describe(), "exit 0") << alone.err;
+  EXPECT_TRUE(std::regex_search(
+      alone.out, std::regex(R"(\n  expanded \d{1,3}(,\d{3})+, generated \d{1,3}(,\d{3})+, )"
+                            R"(\d+(\.\d+)? (µs|ms|s), \d+\.\d\d M generated/s\n)")))
+      << alone.out;
   EXPECT_TRUE(
       std::regex_search(compared.err, std::regex(R"(; \d{1,3}(,\d{3})+ expanded, \d{1,3}(,\d{3})+ )"
                                                  R"(generated; \d+(\.\d+)? (µs|ms|s)\n)")))

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "core/parse.hpp"
+#include "tools/app/table.hpp"
 
 namespace npuzzle {
 
@@ -74,8 +75,8 @@ std::string join(const std::vector<int>& values) {
 
 std::string statistics_line(const SearchStats& stats) {
   const double rate = stats.seconds > 0 ? static_cast<double>(stats.generated) / stats.seconds : 0;
-  return "expanded " + with_commas(stats.expanded) + ", generated " + with_commas(stats.generated) +
-         ", " + fixed(stats.seconds, 3) + " s, " + fixed(rate / 1e6, 2) + " M generated/s";
+  return "expanded " + count_cell(stats.expanded) + ", generated " + count_cell(stats.generated) +
+         ", " + format_duration(stats.seconds) + ", " + fixed(rate / 1e6, 2) + " M generated/s";
 }
 
 std::string title(const InstanceReport& r) {
