@@ -14,6 +14,7 @@
 #include "tools/app/compare.hpp"
 #include "tools/app/instance_stream.hpp"
 #include "tools/app/report.hpp"
+#include "tools/app/table.hpp"
 
 namespace npuzzle {
 namespace {
@@ -113,10 +114,10 @@ Sweep run_sweep(const SolveRequest& request, int threads, const std::vector<Benc
       sweep.exit_code =
           std::max(sweep.exit_code, code == ExitCode::Solved ? ExitCode::Input : code);
     } else if (!quiet) {
-      std::fprintf(stderr, "  %s, threads %d, instance %lld: %s, %llu generated, %.3f s\n",
+      std::fprintf(stderr, "  %s, threads %d, instance %lld: %s, %s generated, %s\n",
                    configuration.c_str(), threads, static_cast<long long>(row.id),
-                   count_of(r.path.size(), "move").c_str(),
-                   static_cast<unsigned long long>(r.stats.generated), r.stats.seconds);
+                   count_of(r.path.size(), "move").c_str(), count_cell(r.stats.generated).c_str(),
+                   format_duration(r.stats.seconds).c_str());
     }
     sweep.expanded += r.stats.expanded;
     sweep.generated += r.stats.generated;
@@ -148,9 +149,11 @@ Sweep median_sweep(const SolveRequest& request, int threads, const std::vector<B
   std::sort(runs.begin(), runs.end(),
             [](const Sweep& a, const Sweep& b) { return a.seconds < b.seconds; });
   if (repeat > 1 && !quiet) {
-    std::fprintf(stderr, "  %s, threads %d: %d runs, %.3f to %.3f s, median %.3f s\n",
+    std::fprintf(stderr, "  %s, threads %d: %d runs, %s to %s, median %s\n",
                  configuration_name(runs.front(), heuristic_used).c_str(), threads, repeat,
-                 runs.front().seconds, runs.back().seconds, runs[runs.size() / 2].seconds);
+                 format_duration(runs.front().seconds).c_str(),
+                 format_duration(runs.back().seconds).c_str(),
+                 format_duration(runs[runs.size() / 2].seconds).c_str());
   }
   return runs[runs.size() / 2];
 }
