@@ -1,7 +1,7 @@
 // End-to-end tests of `npuzzle bench`'s honesty: solved / limit / mismatch counts in the table and
 // the CSV (a sweep of limits shows no speedup), plain board files read as boards with no known
 // optimum, the exact heuristic (partition and reflection) named in JSON, CSV and the table, and
-// lists of algorithms, heuristics and tie-breaks run one configuration after another.
+// lists of algorithms, heuristics and tie-breaks compared in one table.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -34,15 +34,23 @@ std::string table_row(const std::string& out, const std::string& algorithm, int 
   return {};
 }
 
-// The configurations of the titles ("ida + md", "astar + md (lifo)"), in order.
-std::vector<std::string> titles(const std::string& out) {
-  const std::regex title(R"(^bench: [^,]+, \d+ instances?, (.+), goal )");
-  std::vector<std::string> configurations;
+// The configurations of the comparison table's rows ("ida md 1", "astar md lifo 1": algorithm,
+// heuristic, tie-break when the table has one, threads), in order; the lines before its header
+// ignored.
+std::vector<std::string> compared_rows(const std::string& out) {
+  std::vector<std::string> rows;
+  bool in_table = false;
+  const std::regex name(R"(^(\S+)  +(\S+)  +(?:(lifo|fifo|larger-g|-)  +)?(\d+)  )");
   std::smatch match;
   for (const std::string& line : lines_of(out)) {
-    if (std::regex_search(line, match, title)) configurations.push_back(match[1]);
+    if (line.rfind("algorithm ", 0) == 0) {
+      in_table = true;
+    } else if (in_table && std::regex_search(line, match, name)) {
+      rows.push_back(match[1].str() + " " + match[2].str() + " " +
+                     (match[3].matched ? match[3].str() + " " : "") + match[4].str());
+    }
   }
-  return configurations;
+  return rows;
 }
 
 // How many rows of the CSV `text` have each value of the columns `names` (joined by '|').
@@ -90,7 +98,8 @@ TEST_F(BenchReport, PlainBoardFilesAreBoardsWithNoKnownOptimum) {
   EXPECT_NE(run.out.find("no known optimum"), std::string::npos) << run.out;
   const std::string row = table_row(run.out, "astar", 1);
   ASSERT_FALSE(row.empty()) << run.out;
-  EXPECT_TRUE(std::regex_search(row, std::regex(R"(^ *astar +1 +3 +0 +0 )"))) << row;
+  // threads 1, solved 3/3, optimal 3, limit 0, mismatch 0
+  EXPECT_TRUE(std::regex_search(row, std::regex(R"(^ *astar +1 +3/3 +3 +0 +0 )"))) << row;
 
   const auto csv_lines = lines_of(fault::read_text(csv));
   ASSERT_EQ(csv_lines.size(), 4u);
@@ -117,8 +126,9 @@ TEST_F(BenchReport, ASweepOfLimitsShowsTheCountsAndNoSpeedup) {
       << loud.err;
   const std::string row = table_row(run.out, "ida", 1);
   ASSERT_FALSE(row.empty()) << run.out;
-  // solved 0, limit 3, mismatch 0 … and '-' where a speedup and an efficiency would be.
-  EXPECT_TRUE(std::regex_search(row, std::regex(R"(^ *ida +1 +0 +3 +0 )"))) << row;
+  // solved 0/3, optimal 0, limit 3, mismatch 0 … and '-' where a speedup and an efficiency would
+  // be.
+  EXPECT_TRUE(std::regex_search(row, std::regex(R"(^ *ida +1 +0/3 +0 +3 +0 )"))) << row;
   EXPECT_TRUE(std::regex_search(row, std::regex(R"( - +- *$)"))) << row;
   EXPECT_EQ(row.find("1.00"), std::string::npos) << row;
 }
@@ -132,7 +142,7 @@ TEST_F(BenchReport, AWrongOptimumIsCountedAsAMismatch) {
   EXPECT_EQ(run.describe(), "exit 2");
   EXPECT_TRUE(contains(run.err, "length 1 but the known optimum is 3")) << "even with --quiet";
   const std::string row = table_row(run.out, "ida", 1);
-  EXPECT_TRUE(std::regex_search(row, std::regex(R"(^ *ida +1 +0 +0 +1 )"))) << run.out;
+  EXPECT_TRUE(std::regex_search(row, std::regex(R"(^ *ida +1 +0/1 +0 +0 +1 )"))) << run.out;
   const auto csv_lines = lines_of(fault::read_text(csv));
   ASSERT_EQ(csv_lines.size(), 2u);
   EXPECT_NE(csv_lines[1].find(",solved,mismatch,"), std::string::npos) << csv_lines[1];
@@ -180,8 +190,9 @@ TEST_F(BenchReport, TheExactHeuristicIsNamed) {
 
 // --algo, --heuristic and --tie-break lists: every meaningful configuration (as `solve` expands
 // them: each algorithm with each heuristic, bfs once, the tie-breaks for the best-first searches)
-// runs in turn with its title and table; the CSV names each row's configuration.
-TEST_F(BenchReport, ListsRunEveryConfigurationInTurn) {
+// runs in turn, and one table compares them, a row per configuration and thread count; the CSV
+// names each row's configuration.
+TEST_F(BenchReport, ListsAreComparedInOneTable) {
   const fs::path dir = fault::fresh_dir("bench_lists");
   const std::string file =
       fault::write_text(dir / "boards.txt", "1 0 2 3 4 5 6 7 8\n8 1 3 4 0 2 7 6 5\n");
@@ -189,10 +200,13 @@ TEST_F(BenchReport, ListsRunEveryConfigurationInTurn) {
   const RunResult run = run_npuzzle(
       {"bench", "--quiet", "--algo", "ida,astar,bfs", "--heuristic", "md,lc", "--csv", csv, file});
   ASSERT_EQ(run.describe(), "exit 0") << run.err;
-  EXPECT_EQ(titles(run.out), (std::vector<std::string>{"ida + md", "ida + lc", "astar + md",
-                                                       "astar + lc", "bfs + none"}))
+  EXPECT_TRUE(contains(run.out, "bench: boards.txt, 2 instances, 5 configurations, goal "))
       << run.out;
-  const std::regex solved_row(R"(^ *(ida|astar|bfs) +1 +2 +0 +0 .*)");
+  EXPECT_EQ(compared_rows(run.out),
+            (std::vector<std::string>{"ida md - 1", "ida lc - 1", "astar md larger-g 1",
+                                      "astar lc larger-g 1", "bfs none - 1"}))
+      << run.out;
+  const std::regex solved_row(R"(^(ida|astar|bfs) .* 1 +2/2 +2 +0 +0 .*)");
   int rows = 0;
   for (const std::string& line : lines_of(run.out)) rows += std::regex_match(line, solved_row);
   EXPECT_EQ(rows, 5) << run.out;
@@ -206,22 +220,25 @@ TEST_F(BenchReport, ListsRunEveryConfigurationInTurn) {
   const RunResult ties = run_npuzzle({"bench", "--quiet", "--algo", "astar,ida", "--heuristic",
                                       "md", "--tie-break", "lifo,fifo", "--csv", csv, file});
   ASSERT_EQ(ties.describe(), "exit 0") << ties.err;
-  EXPECT_EQ(titles(ties.out),
-            (std::vector<std::string>{"astar + md (lifo)", "astar + md (fifo)", "ida + md"}))
+  EXPECT_EQ(compared_rows(ties.out),
+            (std::vector<std::string>{"astar md lifo 1", "astar md fifo 1", "ida md - 1"}))
       << ties.out;
   EXPECT_EQ(csv_counts(fault::read_text(csv), {"algorithm", "tie_break"}),
             (std::map<std::string, int>{{"astar|lifo", 2}, {"astar|fifo", 2}, {"ida|", 2}}));
 
-  // The baseline runs once per heuristic and tie-break, its row in every table it is the base of.
+  // The baseline runs once per heuristic and tie-break: its row once, before the rows it is the
+  // base of.
   const RunResult base = run_npuzzle({"bench", "--quiet", "--algo", "pida,hda", "--heuristic", "md",
                                       "--threads", "1,2", "--baseline", "ida", "--csv", csv, file});
   ASSERT_EQ(base.describe(), "exit 0") << base.err;
-  EXPECT_EQ(titles(base.out), (std::vector<std::string>{"pida + md", "hda + md"})) << base.out;
+  EXPECT_EQ(compared_rows(base.out), (std::vector<std::string>{"ida md 1", "pida md 1", "pida md 2",
+                                                               "hda md 1", "hda md 2"}))
+      << base.out;
   int baseline_rows = 0;
   for (const std::string& line : lines_of(base.out)) {
-    baseline_rows += std::regex_match(line, std::regex(R"(^ *ida +1 .* 1\.00 +1\.00 .*)"));
+    baseline_rows += std::regex_match(line, std::regex(R"(^ida +md +1 .* 1\.00 +1\.00 .*)"));
   }
-  EXPECT_EQ(baseline_rows, 2) << base.out;
+  EXPECT_EQ(baseline_rows, 1) << base.out;
   EXPECT_EQ(csv_counts(fault::read_text(csv), {"algorithm", "threads"}),
             (std::map<std::string, int>{
                 {"ida|1", 2}, {"pida|1", 2}, {"pida|2", 2}, {"hda|1", 2}, {"hda|2", 2}}));

@@ -64,7 +64,8 @@ void add_search_options(CLI::App& command, SearchOptions& o) {
                      algorithms_with(&AlgorithmInfo::tie_break) +
                          " (the best-first searches) among equal priority: lifo (a stack), fifo (a "
                          "queue), larger-g (the default of astar; greedy's is lifo); a list such "
-                         "as lifo,fifo compares them");
+                         "as lifo,fifo compares them; results, totals and bench's tables name "
+                         "the rule in force, the default included");
   command
       .add_option(
           "--time-limit", o.time_limit,

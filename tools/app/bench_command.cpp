@@ -1,11 +1,12 @@
 // `npuzzle bench [SET]`: solve a benchmark set (default Korf's 100) or a file of plain boards once
 // per thread count and configuration (the --algo, --heuristic and --tie-break lists expanded as
 // `solve` expands them, compare.hpp), check every answer (replayed to the goal; against the set's
-// known optimum when it has one), and print per configuration a title and a table of solved /
-// limit / mismatch counts, time, nodes, speedup and efficiency per thread count (plus load balance,
-// search overhead and communication for the parallel algorithms); per instance rows go to --csv, a
-// plot of speedup, efficiency, balance, overhead and communication to --plot (gnuplot, PNG; one
-// configuration).
+// known optimum when it has one), and print a title and a table of solved / optimal / limit /
+// mismatch counts, time, nodes, rate, speedup and efficiency per thread count (plus load balance,
+// search overhead and communication for the parallel algorithms): with one configuration a row per
+// thread count, with several one table comparing them, a row per configuration and thread count;
+// per instance rows go to --csv, a plot of speedup, efficiency, balance, overhead and
+// communication to --plot (gnuplot, PNG; one configuration).
 //
 // Thread counts mean threads per instance for hda and pida (instances one after another), and
 // instances solved at once for the sequential algorithms (throughput scaling). Speedups are
@@ -16,6 +17,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <iterator>
+#include <list>
 #include <map>
 #include <memory>
 #include <set>
@@ -28,6 +31,7 @@
 #include "tools/app/bench_sweep.hpp"
 #include "tools/app/commands.hpp"
 #include "tools/app/compare.hpp"
+#include "tools/app/data_files.hpp"
 #include "tools/app/report.hpp"
 #include "tools/checked_output.hpp"
 
@@ -35,7 +39,7 @@ namespace npuzzle {
 namespace {
 
 struct BenchOptions {
-  std::string set = NPUZZLE_BENCH_SET;
+  std::string set = data_file("korf100.txt");
   std::string size;  // --size, for plain board files
   std::string goal;  // --goal; "": $NPUZZLE_GOAL, else blank-first (the sets' lengths hold for it)
   std::string threads = "1";
@@ -178,6 +182,20 @@ ExitCode run_bench(const BenchOptions& o) {
     return sweep;
   };
   const std::string set_name = o.set.substr(o.set.find_last_of('/') + 1);
+  const std::string set_text = set_name + ", " + count_of(set.size(), "instance");
+  const std::string notes =
+      std::string(known_optimum ? "" : ", no known optimum: lengths not checked against one") +
+      (o.repeat > 1 ? ", median of " + std::to_string(o.repeat) + " runs" : "");
+  // Several configurations: one table of them all, printed once every sweep has run (or Ctrl-C
+  // stopped them), a row per configuration and thread count (and per baseline), the sweeps kept
+  // in `compared` for it.
+  const bool comparison = configurations.size() > 1;
+  std::list<Sweep> compared;
+  std::vector<SweepRow> comparison_rows;
+  const auto comparison_row = [](const Sweep& sweep, const Sweep& base) {
+    return SweepRow{
+        &sweep, &base, {sweep.heuristic, sweep.tie_break.empty() ? "-" : sweep.tie_break}};
+  };
   // The baseline's sweeps by heuristic and tie-break: each run once, shared by the configurations.
   std::map<std::string, Sweep> baselines;
   for (const Configuration& c : configurations) {
@@ -195,6 +213,7 @@ ExitCode run_bench(const BenchOptions& o) {
                     .emplace(key, keep(median_sweep(base_request, 1, set, o.repeat, o.quiet,
                                                     heuristic_used)))
                     .first;
+        if (comparison) comparison_rows.push_back(comparison_row(found->second, found->second));
       }
       base_sweep = &found->second;
     }
@@ -204,26 +223,33 @@ ExitCode run_bench(const BenchOptions& o) {
       sweeps.push_back(
           keep(median_sweep(c.request, threads, set, o.repeat, o.quiet, heuristic_used)));
     }
+    if (comparison) {
+      for (Sweep& s : sweeps) compared.push_back(std::move(s));
+      const auto first = std::prev(compared.end(), static_cast<std::ptrdiff_t>(sweeps.size()));
+      for (auto s = first; s != compared.end(); ++s) {
+        comparison_rows.push_back(comparison_row(*s, base_sweep ? *base_sweep : *first));
+      }
+      if (interrupt_requested.load()) break;
+      continue;
+    }
 
     const std::string algorithm = algorithm_name(c.request.algorithm);
     const bool parallel_search = algorithm_info(c.request.algorithm).threads;
-    if (&c != &configurations.front()) std::printf("\n");
-    std::printf("bench: %s, %s, %s + %s%s, goal %s, %s%s%s\n", set_name.c_str(),
-                count_of(set.size(), "instance").c_str(), algorithm.c_str(), heuristic_used.c_str(),
+    std::printf("bench: %s, %s + %s%s, goal %s, %s%s\n", set_text.c_str(), algorithm.c_str(),
+                heuristic_used.c_str(),
                 c.tie_break.empty() ? "" : (" (" + c.tie_break + ")").c_str(),
                 goal.describe().c_str(),
                 parallel_search ? "threads per instance" : "threads = instances solved at once",
-                known_optimum ? "" : ", no known optimum: lengths not checked against one",
-                o.repeat > 1 ? (", median of " + std::to_string(o.repeat) + " runs").c_str() : "");
+                notes.c_str());
     if (sweeps.empty()) {  // interrupted before the first thread count
-      print_sweep_table(stdout, {}, Sweep{}, parallel_search);
+      print_sweep_table(stdout, {}, {}, parallel_search);
       break;
     }
     const Sweep& base = base_sweep ? *base_sweep : sweeps.front();
-    std::vector<const Sweep*> rows;
-    if (base_sweep) rows.push_back(base_sweep);
-    for (const Sweep& s : sweeps) rows.push_back(&s);
-    print_sweep_table(stdout, rows, base, parallel_search);
+    std::vector<SweepRow> rows;
+    if (base_sweep) rows.push_back({base_sweep, &base, {}});
+    for (const Sweep& s : sweeps) rows.push_back({&s, &base, {}});
+    print_sweep_table(stdout, rows, {}, parallel_search);
     flush_stdout_or_throw();
     if (!o.plot.empty()) {
       write_plot(o.plot, sweeps, base,
@@ -232,6 +258,29 @@ ExitCode run_bench(const BenchOptions& o) {
                  parallel_search, c.request.algorithm == Algorithm::Hda);
     }
     if (interrupt_requested.load()) break;
+  }
+  if (comparison) {
+    const auto parallel = [](const Configuration& c) { return is_parallel(c.request.algorithm); };
+    const bool any_parallel = std::any_of(configurations.begin(), configurations.end(), parallel);
+    const bool all_parallel = std::all_of(configurations.begin(), configurations.end(), parallel);
+    std::printf("bench: %s, %s, goal %s, %s%s\n", set_text.c_str(),
+                count_of(configurations.size(), "configuration").c_str(), goal.describe().c_str(),
+                all_parallel   ? "threads per instance"
+                : any_parallel ? "threads per instance for the parallel searches, instances "
+                                 "solved at once for the others"
+                               : "threads = instances solved at once",
+                notes.c_str());
+    // The tie-break column only when a configuration takes one.
+    const bool ties = std::any_of(comparison_rows.begin(), comparison_rows.end(),
+                                  [](const SweepRow& r) { return r.labels.back() != "-"; });
+    if (!ties) {
+      for (SweepRow& r : comparison_rows) r.labels.pop_back();
+    }
+    print_sweep_table(stdout, comparison_rows,
+                      ties ? std::vector<std::string>{"heuristic", "tie-break"}
+                           : std::vector<std::string>{"heuristic"},
+                      any_parallel);
+    flush_stdout_or_throw();
   }
   if (interrupt_requested.load()) exit_code = std::max(exit_code, ExitCode::Limit);
   return exit_code;
@@ -246,12 +295,18 @@ void add_bench_command(CLI::App& app, Action& action) {
       "Solve a benchmark set (lines `id optimal_length tiles…`, goal blank-first) or a file of "
       "plain boards (one a line, no known optimum) for each thread count, check every answer "
       "(replayed to the goal; a length that disagrees with the known optimum is exit code 2), and "
-      "print solved / limit / mismatch counts, time, nodes, speedup and efficiency.");
+      "print solved / optimal / limit / mismatch counts, time, nodes, nodes per second, speedup "
+      "and efficiency: a row per thread count, and with lists of --algo, --heuristic or "
+      "--tie-break one table comparing the configurations, a row per configuration and thread "
+      "count.");
   cmd->footer(
       "Exit codes: 0 every answer checked, 1 usage error, 2 a bad set, a length that disagrees "
       "with the known optimum or a file not written, 4 a limit was hit or Ctrl-C, 5 out of "
       "memory.");
-  cmd->add_option("set", options->set, "the set (default: Korf's 100, " NPUZZLE_BENCH_SET ")");
+  cmd->add_option("set", options->set,
+                  "the set (default: Korf's 100, " + options->set +
+                      ", which ships with the program; hard80.txt and korf24_50.txt are there "
+                      "too)");
   cmd->add_option("--threads", options->threads,
                   "thread counts: a list 1,2,4 or a range 1:N (hda, pida: threads per instance; "
                   "others: instances at once)");

@@ -5,8 +5,10 @@
 #include <cstdio>
 #include <functional>
 #include <limits>
+#include <sstream>
 
 #include "tools/app/report.hpp"
+#include "tools/app/table.hpp"
 #include "tools/checked_output.hpp"
 
 namespace npuzzle {
@@ -27,53 +29,63 @@ double compared(const SweepView& v, double figure) {
   return v.sweep.all_solved() && v.base.all_solved() ? figure : kNone;
 }
 
+// A figure of the parallel searches' workers: none for a sequential search (a baseline, or a
+// configuration compared with parallel ones).
+double of_workers(const SweepView& v, double figure) {
+  return v.sweep.parallel ? compared(v, figure) : kNone;
+}
+
 struct SweepColumn {
-  const char* name;                                // table header; plot key
-  int width;                                       // table width
-  int precision;                                   // table decimals (-1: an integer or a name)
-  bool parallel_only;                              // shown only for the parallel algorithms
-  bool plotted;                                    // in the plot's data
-  std::function<double(const SweepView&)> number;  // nullptr for a name
-  std::function<std::string(const SweepView&)> name_of = nullptr;
+  const char* name;                                   // table header; plot key
+  bool parallel_only;                                 // shown only for the parallel algorithms
+  bool in_table;                                      // a column of the table
+  int precision;                                      // plot data decimals (-1: an integer)
+  std::function<double(const SweepView&)> number;     // the plotted value (nullptr: not plotted)
+  std::function<std::string(const SweepView&)> text;  // the table's cell (table.hpp's formats)
 };
 
+std::string decimal_cell(double value, int decimals) {
+  return std::isnan(value) ? "-" : fixed(value, decimals);
+}
+
+double mean_length(const SweepView& v) {
+  return v.sweep.solved > 0
+             ? static_cast<double>(v.sweep.length) / static_cast<double>(v.sweep.solved)
+             : kNone;
+}
+
 const std::vector<SweepColumn>& sweep_columns() {
+  using V = const SweepView&;
+  const auto speedup = [](V v) { return compared(v, v.relative.speedup); };
+  const auto efficiency = [](V v) { return compared(v, v.relative.efficiency); };
+  const auto balance = [](V v) { return of_workers(v, v.relative.balance); };
+  const auto overhead = [](V v) { return of_workers(v, v.relative.overhead); };
+  const auto communication = [](V v) { return of_workers(v, v.relative.communication); };
   static const std::vector<SweepColumn> columns = {
-      {"algo", 7, -1, false, false, nullptr, [](const SweepView& v) { return v.sweep.algorithm; }},
-      {"threads", 7, -1, false, true, [](const SweepView& v) { return v.sweep.threads; }},
-      {"solved", 6, -1, false, false,
-       [](const SweepView& v) { return static_cast<double>(v.sweep.solved); }},
-      {"limit", 5, -1, false, false,
-       [](const SweepView& v) { return static_cast<double>(v.sweep.limited); }},
-      {"mismatch", 8, -1, false, false,
-       [](const SweepView& v) { return static_cast<double>(v.sweep.mismatched); }},
-      {"seconds", 10, 3, false, false, [](const SweepView& v) { return v.sweep.seconds; }},
-      {"expanded", 15, -1, false, false,
-       [](const SweepView& v) { return static_cast<double>(v.sweep.expanded); }},
-      {"generated", 15, -1, false, false,
-       [](const SweepView& v) { return static_cast<double>(v.sweep.generated); }},
-      {"Mgen/s", 9, 2, false, false,
-       [](const SweepView& v) {
-         return static_cast<double>(v.sweep.generated) / std::max(v.sweep.seconds, 1e-9) / 1e6;
-       }},
-      {"length", 8, 2, false, false,
-       [](const SweepView& v) {
-         return v.sweep.solved > 0
-                    ? static_cast<double>(v.sweep.length) / static_cast<double>(v.sweep.solved)
-                    : kNone;
-       }},
-      {"speedup", 8, 2, false, true,
-       [](const SweepView& v) { return compared(v, v.relative.speedup); }},
-      {"efficiency", 10, 2, false, true,
-       [](const SweepView& v) { return compared(v, v.relative.efficiency); }},
-      {"ideal", 0, 2, false, true,
-       [](const SweepView& v) { return static_cast<double>(v.sweep.threads) / v.base.threads; }},
-      {"balance", 8, 3, true, true,
-       [](const SweepView& v) { return compared(v, v.relative.balance); }},
-      {"overhead", 8, 3, true, true,
-       [](const SweepView& v) { return compared(v, v.relative.overhead); }},
-      {"sent/exp", 9, 4, true, true,
-       [](const SweepView& v) { return compared(v, v.relative.communication); }},
+      {"algorithm", false, true, -1, nullptr, [](V v) { return v.sweep.algorithm; }},
+      {"threads", false, true, -1, [](V v) { return static_cast<double>(v.sweep.threads); },
+       [](V v) { return count_cell(static_cast<std::uint64_t>(v.sweep.threads)); }},
+      {"solved", false, true, -1, nullptr,
+       [](V v) { return solved_cell(v.sweep.solved, v.sweep.instances); }},
+      {"optimal", false, true, -1, nullptr, [](V v) { return count_cell(v.sweep.optimal); }},
+      {"limit", false, true, -1, nullptr, [](V v) { return count_cell(v.sweep.limited); }},
+      {"mismatch", false, true, -1, nullptr, [](V v) { return count_cell(v.sweep.mismatched); }},
+      {"time", false, true, -1, nullptr, [](V v) { return format_duration(v.sweep.seconds); }},
+      {"expanded", false, true, -1, nullptr, [](V v) { return count_cell(v.sweep.expanded); }},
+      {"generated", false, true, -1, nullptr, [](V v) { return count_cell(v.sweep.generated); }},
+      {"generated/s", false, true, -1, nullptr,
+       [](V v) { return rate_cell(v.sweep.generated, v.sweep.seconds); }},
+      {"length", false, true, -1, nullptr, [](V v) { return decimal_cell(mean_length(v), 2); }},
+      {"speedup", false, true, 6, speedup, [speedup](V v) { return decimal_cell(speedup(v), 2); }},
+      {"efficiency", false, true, 6, efficiency,
+       [efficiency](V v) { return decimal_cell(efficiency(v), 2); }},
+      {"ideal", false, false, 6,
+       [](V v) { return static_cast<double>(v.sweep.threads) / v.base.threads; }, nullptr},
+      {"balance", true, true, 6, balance, [balance](V v) { return decimal_cell(balance(v), 3); }},
+      {"overhead", true, true, 6, overhead,
+       [overhead](V v) { return decimal_cell(overhead(v), 3); }},
+      {"sent/exp", true, true, 6, communication,
+       [communication](V v) { return decimal_cell(communication(v), 4); }},
   };
   return columns;
 }
@@ -126,44 +138,39 @@ const std::vector<InstanceColumn>& instance_columns() {
 
 }  // namespace
 
-void print_sweep_table(std::FILE* out, const std::vector<const Sweep*>& sweeps, const Sweep& base,
-                       bool parallel) {
+void print_sweep_table(std::FILE* out, const std::vector<SweepRow>& rows,
+                       const std::vector<std::string>& labels, bool parallel) {
   const auto shown = [&](const SweepColumn& c) {
-    return c.width > 0 && (parallel || !c.parallel_only);
+    return c.in_table && (parallel || !c.parallel_only);
   };
-  bool first = true;
+  std::vector<std::vector<std::string>> table(1);
   for (const SweepColumn& c : sweep_columns()) {
     if (!shown(c)) continue;
-    std::fprintf(out, "%s%*s", first ? "" : " ", c.width, c.name);
-    first = false;
+    table.front().push_back(c.name);
+    if (table.front().size() == 1) {  // the algorithm, then the labels
+      table.front().insert(table.front().end(), labels.begin(), labels.end());
+    }
   }
-  std::fprintf(out, "\n");
-  for (const Sweep* s : sweeps) {
-    const SweepView view{*s, relative(*s, base), base};
-    first = true;
+  for (const SweepRow& row : rows) {
+    const SweepView view{*row.sweep, relative(*row.sweep, *row.base), *row.base};
+    std::vector<std::string> cells;
     for (const SweepColumn& c : sweep_columns()) {
       if (!shown(c)) continue;
-      const char* gap = first ? "" : " ";
-      first = false;
-      if (!c.number) {
-        std::fprintf(out, "%s%*s", gap, c.width, c.name_of(view).c_str());
-      } else if (std::isnan(c.number(view))) {
-        std::fprintf(out, "%s%*s", gap, c.width, "-");
-      } else if (c.precision < 0) {
-        std::fprintf(out, "%s%*llu", gap, c.width, static_cast<unsigned long long>(c.number(view)));
-      } else {
-        std::fprintf(out, "%s%*.*f", gap, c.width, c.precision, c.number(view));
-      }
+      cells.push_back(c.text(view));
+      if (cells.size() == 1) cells.insert(cells.end(), row.labels.begin(), row.labels.end());
     }
-    std::fprintf(out, "%s\n",
-                 s->errors > 0 ? ("  (" + count_of(s->errors, "error") + ")").c_str() : "");
+    if (row.sweep->errors > 0) cells.push_back("(" + count_of(row.sweep->errors, "error") + ")");
+    table.push_back(std::move(cells));
   }
+  std::ostringstream text;
+  print_table(table, 1 + labels.size(), "", text);
+  std::fputs(text.str().c_str(), out);
 }
 
 int plot_column(const std::string& name) {
   int index = 0;
   for (const SweepColumn& c : sweep_columns()) {
-    if (!c.plotted) continue;
+    if (!c.number) continue;
     ++index;
     if (name == c.name) return index;
   }
@@ -175,11 +182,11 @@ void write_plot_data(std::FILE* out, const std::vector<const Sweep*>& sweeps, co
     const SweepView view{*s, relative(*s, base), base};
     bool first = true;
     for (const SweepColumn& c : sweep_columns()) {
-      if (!c.plotted) continue;
+      if (!c.number) continue;
       if (c.precision < 0) {
         std::fprintf(out, "%s%d", first ? "" : " ", static_cast<int>(c.number(view)));
       } else {
-        std::fprintf(out, "%s%.6f", first ? "" : " ", c.number(view));
+        std::fprintf(out, "%s%.*f", first ? "" : " ", c.precision, c.number(view));
       }
       first = false;
     }

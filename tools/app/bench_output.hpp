@@ -1,6 +1,7 @@
-// tools/app/bench_output.hpp — what `npuzzle bench` writes: the table of sweeps on stdout (speedup
-// and the figures relative to the base shown as "-" unless both solved every instance), the CSV of
-// instances (--csv) and the gnuplot plot of the sweeps (--plot, bench_plot.cpp).
+// tools/app/bench_output.hpp — what `npuzzle bench` writes: the table of sweeps on stdout (one per
+// configuration, or one for all of them when it compares several; speedup and the figures relative
+// to the base shown as "-" unless both solved every instance), the CSV of instances (--csv) and the
+// gnuplot plot of the sweeps (--plot, bench_plot.cpp).
 //
 // Each output takes its headers and values from one column list (bench_output.cpp): the sweep
 // columns serve the table and the plot, the instance columns the CSV, so a column is added in one
@@ -16,9 +17,19 @@
 
 namespace npuzzle {
 
-// The table: a header line, then one line per sweep (the parallel columns only when `parallel`).
-void print_sweep_table(std::FILE* out, const std::vector<const Sweep*>& sweeps, const Sweep& base,
-                       bool parallel);
+// A row of the table: a sweep, the sweep its speedup and the figures after it are relative to,
+// and the cells shown between its algorithm and its figures (`labels` of print_sweep_table).
+struct SweepRow {
+  const Sweep* sweep;
+  const Sweep* base;
+  std::vector<std::string> labels;
+};
+
+// The table (tools/app/table.hpp): a header line, then one line per row: the algorithm, the
+// labels (headers `labels`: a comparison's heuristic and tie-break; none for one configuration)
+// and the figures (the parallel columns only when `parallel`).
+void print_sweep_table(std::FILE* out, const std::vector<SweepRow>& rows,
+                       const std::vector<std::string>& labels, bool parallel);
 
 void write_csv_header(std::ostream& out);
 void write_csv_rows(std::ostream& out, const Sweep& sweep);

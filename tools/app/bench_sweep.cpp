@@ -11,8 +11,10 @@
 #include "engine/option_use.hpp"
 #include "parallel/batch.hpp"
 #include "tools/app/app.hpp"
+#include "tools/app/compare.hpp"
 #include "tools/app/instance_stream.hpp"
 #include "tools/app/report.hpp"
+#include "tools/app/table.hpp"
 
 namespace npuzzle {
 namespace {
@@ -79,9 +81,8 @@ Sweep run_sweep(const SolveRequest& request, int threads, const std::vector<Benc
   mine.instances_at_once = is_parallel(request.algorithm) ? 1 : threads;
   Sweep sweep;
   sweep.algorithm = algorithm_name(request.algorithm);
-  if (request.tie_break && takes_option(request.algorithm, SearchOption::TieBreak)) {
-    sweep.tie_break = tie_break_name(*request.tie_break);
-  }
+  sweep.tie_break = tie_break_in_force(request);
+  sweep.parallel = is_parallel(request.algorithm);
   sweep.threads = threads;
   const auto start = std::chrono::steady_clock::now();
   const auto solve = [&](std::size_t i) {
@@ -95,8 +96,10 @@ Sweep run_sweep(const SolveRequest& request, int threads, const std::vector<Benc
     std::string problem;
     row.check = check_row(row, problem);
     heuristic_used = row.outcome.heuristic.name();
+    sweep.heuristic = heuristic_used;
     ++sweep.instances;
     sweep.solved += row.check == Check::Ok;
+    sweep.optimal += row.check == Check::Ok && r.optimal;
     sweep.limited += row.check == Check::Limit;
     sweep.mismatched += row.check == Check::Mismatch;
     sweep.errors += row.check == Check::Error;
@@ -111,10 +114,10 @@ Sweep run_sweep(const SolveRequest& request, int threads, const std::vector<Benc
       sweep.exit_code =
           std::max(sweep.exit_code, code == ExitCode::Solved ? ExitCode::Input : code);
     } else if (!quiet) {
-      std::fprintf(stderr, "  %s, threads %d, instance %lld: %s, %llu generated, %.3f s\n",
+      std::fprintf(stderr, "  %s, threads %d, instance %lld: %s, %s generated, %s\n",
                    configuration.c_str(), threads, static_cast<long long>(row.id),
-                   count_of(r.path.size(), "move").c_str(),
-                   static_cast<unsigned long long>(r.stats.generated), r.stats.seconds);
+                   count_of(r.path.size(), "move").c_str(), count_cell(r.stats.generated).c_str(),
+                   format_duration(r.stats.seconds).c_str());
     }
     sweep.expanded += r.stats.expanded;
     sweep.generated += r.stats.generated;
@@ -146,9 +149,11 @@ Sweep median_sweep(const SolveRequest& request, int threads, const std::vector<B
   std::sort(runs.begin(), runs.end(),
             [](const Sweep& a, const Sweep& b) { return a.seconds < b.seconds; });
   if (repeat > 1 && !quiet) {
-    std::fprintf(stderr, "  %s, threads %d: %d runs, %.3f to %.3f s, median %.3f s\n",
+    std::fprintf(stderr, "  %s, threads %d: %d runs, %s to %s, median %s\n",
                  configuration_name(runs.front(), heuristic_used).c_str(), threads, repeat,
-                 runs.front().seconds, runs.back().seconds, runs[runs.size() / 2].seconds);
+                 format_duration(runs.front().seconds).c_str(),
+                 format_duration(runs.back().seconds).c_str(),
+                 format_duration(runs[runs.size() / 2].seconds).c_str());
   }
   return runs[runs.size() / 2];
 }

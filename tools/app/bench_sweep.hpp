@@ -36,13 +36,16 @@ struct BenchRow {
 // Totals of one run of the set with one configuration and thread count.
 struct Sweep {
   std::string algorithm;
-  std::string tie_break;  // "lifo", "fifo", "larger-g" when asked for and taken; else ""
+  std::string heuristic;  // the heuristic used, as the solver names it ("none" for bfs)
+  bool parallel = false;  // a parallel search (threads per instance; load balance and overhead)
+  std::string tie_break;  // the rule in force ("lifo", "fifo", "larger-g") when taken; else ""
   int threads = 0;
   double seconds = 0;  // wall clock for the whole set
   std::uint64_t expanded = 0, generated = 0, sent = 0;
   double max_worker = 0, mean_worker = 0;  // summed over instances with per-worker counts
   std::vector<BenchRow> rows;              // in the set's order
   std::size_t instances = 0, solved = 0, limited = 0, mismatched = 0, errors = 0;
+  std::size_t optimal = 0;   // solved instances whose solution the algorithm proved shortest
   std::uint64_t length = 0;  // summed over the solved instances
   bool all_solved() const { return solved == instances; }
   ExitCode exit_code = ExitCode::Solved;

@@ -4,37 +4,13 @@
 #include <cctype>
 #include <cstdio>
 
+#include "core/best_first.hpp"
 #include "engine/option_use.hpp"
 #include "tools/app/advice.hpp"
 #include "tools/app/app.hpp"
 
 namespace npuzzle {
 namespace {
-
-// Columns of text: the first `left` columns left-aligned (names), the others right-aligned.
-void print_table(const std::vector<std::vector<std::string>>& rows, std::size_t left,
-                 const std::string& indent, std::ostream& out) {
-  std::vector<std::size_t> width;
-  const auto shown_width = [](const std::string& cell) {  // UTF-8 code points ("µ" is one)
-    return static_cast<std::size_t>(std::count_if(cell.begin(), cell.end(), [](char c) {
-      return (static_cast<unsigned char>(c) & 0xc0) != 0x80;
-    }));
-  };
-  for (const auto& row : rows) {
-    if (width.size() < row.size()) width.resize(row.size(), 0);
-    for (std::size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], shown_width(row[c]));
-  }
-  for (const auto& row : rows) {
-    std::string line = indent;
-    for (std::size_t c = 0; c < row.size(); ++c) {
-      const std::string pad(width[c] - shown_width(row[c]), ' ');
-      if (c > 0) line += "  ";
-      line += c < left ? row[c] + pad : pad + row[c];
-    }
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    out << line << '\n';
-  }
-}
 
 bool has_tie_break(const std::vector<InstanceReport>& runs) {
   return std::any_of(runs.begin(), runs.end(),
@@ -43,13 +19,11 @@ bool has_tie_break(const std::vector<InstanceReport>& runs) {
 
 }  // namespace
 
-std::string format_duration(double seconds) {
-  if (seconds < 0) seconds = 0;
-  if (seconds < 1e-3) return fixed(seconds * 1e6, 0) + " µs";
-  if (seconds < 1) return fixed(seconds * 1e3, seconds < 0.1 ? 2 : 1) + " ms";
-  if (seconds < 60) return fixed(seconds, seconds < 10 ? 3 : 2) + " s";
-  const auto whole = static_cast<long long>(seconds + 0.5);
-  return std::to_string(whole / 60) + " min " + std::to_string(whole % 60) + " s";
+std::string tie_break_in_force(const SolveRequest& request) {
+  if (!takes_option(request.algorithm, SearchOption::TieBreak)) return {};
+  const TieBreak fallback =
+      request.algorithm == Algorithm::Greedy ? GreedyOptions{}.tie_break : AStarOptions{}.tie_break;
+  return tie_break_name(request.tie_break.value_or(fallback));
 }
 
 std::vector<std::string> split_names(const std::string& text) {
@@ -91,8 +65,9 @@ std::vector<Configuration> make_configurations(const SearchOptions& o,
       one.heuristic = with_heuristic ? heuristic : "";
       for (const std::string& tie_break : tie_breaks) {
         one.tie_break = with_tie_break ? tie_break : tie_breaks.front();
-        configurations.push_back(
-            {request_from_words(one, &interrupt_requested), with_tie_break ? tie_break : ""});
+        SolveRequest request = request_from_words(one, &interrupt_requested);
+        std::string rule = tie_break_in_force(request);
+        configurations.push_back({std::move(request), std::move(rule)});
         if (!with_tie_break) break;
       }
       if (!with_heuristic) break;
@@ -147,9 +122,9 @@ void print_instance_table(const std::vector<InstanceReport>& runs, std::ostream&
     if (ties) row.push_back(r.tie_break.empty() ? "-" : r.tie_break);
     row.push_back(r.outcome.solved() ? std::to_string(result.path.size()) : status);
     row.push_back(r.outcome.solved() ? (result.optimal ? "yes" : "no") : "-");
-    row.push_back(with_commas(result.stats.expanded));
-    row.push_back(with_commas(result.stats.generated));
-    row.push_back(with_commas(result.stats.stored));
+    row.push_back(count_cell(result.stats.expanded));
+    row.push_back(count_cell(result.stats.generated));
+    row.push_back(count_cell(result.stats.stored));
     row.push_back(format_duration(result.stats.seconds));
     rows.push_back(std::move(row));
   }
@@ -198,7 +173,7 @@ void ConfigurationTotals::print(std::ostream& out) const {
   std::vector<std::vector<std::string>> rows;
   std::vector<std::string> header = {"algorithm", "heuristic"};
   if (tie_breaks_) header.push_back("tie-break");
-  for (const char* name : {"solved", "limit", "other", "mean length", "mean expanded",
+  for (const char* name : {"solved", "optimal", "limit", "other", "mean length", "mean expanded",
                            "mean generated", "max peak stored", "total time", "mean time"}) {
     header.push_back(name);
   }
@@ -210,13 +185,14 @@ void ConfigurationTotals::print(std::ostream& out) const {
     if (tie_breaks_) row.push_back(label[2]);
     const double n = static_cast<double>(std::max<std::uint64_t>(t.solved, 1));
     const bool any = t.solved > 0;
-    row.push_back(std::to_string(t.solved) + "/" + std::to_string(t.runs));
-    row.push_back(std::to_string(t.limited));
-    row.push_back(std::to_string(t.unsolvable + t.errors));
+    row.push_back(solved_cell(t.solved, t.runs));
+    row.push_back(count_cell(t.optimal));
+    row.push_back(count_cell(t.limited));
+    row.push_back(count_cell(t.unsolvable + t.errors));
     row.push_back(any ? fixed(static_cast<double>(t.length) / n, 2) : "-");
-    row.push_back(any ? fixed(static_cast<double>(t.expanded) / n, 2) : "-");
-    row.push_back(any ? fixed(static_cast<double>(t.generated) / n, 2) : "-");
-    row.push_back(with_commas(t.peak_stored));
+    row.push_back(any ? mean_count_cell(static_cast<double>(t.expanded) / n) : "-");
+    row.push_back(any ? mean_count_cell(static_cast<double>(t.generated) / n) : "-");
+    row.push_back(count_cell(t.peak_stored));
     row.push_back(format_duration(t.seconds));
     row.push_back(any ? format_duration(t.seconds / n) : "-");
     rows.push_back(std::move(row));

@@ -5,7 +5,9 @@
 //
 // Text output: one table per instance (a row per configuration: length, optimal, expanded,
 // generated, peak stored nodes, time in a unit that shows), and with many instances a table of
-// totals and means per configuration (means over the instances that configuration solved).
+// totals and means per configuration (means over the instances that configuration solved); the
+// tie-break rule in force is a column whenever a configuration takes one (tools/app/table.hpp
+// writes the numbers).
 // JSON output: one object per instance and configuration (report.hpp).
 #pragma once
 
@@ -19,18 +21,20 @@
 #include "core/parse.hpp"
 #include "tools/app/report.hpp"
 #include "tools/app/search_options.hpp"
+#include "tools/app/table.hpp"
 
 namespace npuzzle {
-
-// "812 µs", "12.3 ms", "4.56 s", "2 min 5 s".
-std::string format_duration(double seconds);
 
 // A list option split at commas; a piece that does not start with a letter continues the one
 // before it, so "md,pdb:1,2,3/4,5,6" is {"md", "pdb:1,2,3/4,5,6"}.
 std::vector<std::string> split_names(const std::string& text);
 
-// One configuration to run on every instance: a request and the tie-break it names ("" when the
-// algorithm takes none or none was asked for).
+// The tie-break rule `request` runs with: the one asked for, else its algorithm's default
+// ("larger-g" for astar, "lifo" for greedy); "" for an algorithm that takes none.
+std::string tie_break_in_force(const SolveRequest& request);
+
+// One configuration to run on every instance: a request and the tie-break rule it runs with (""
+// when the algorithm takes none).
 struct Configuration {
   SolveRequest request;
   std::string tie_break;

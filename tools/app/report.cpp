@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "core/parse.hpp"
+#include "tools/app/table.hpp"
 
 namespace npuzzle {
 
@@ -74,8 +75,8 @@ std::string join(const std::vector<int>& values) {
 
 std::string statistics_line(const SearchStats& stats) {
   const double rate = stats.seconds > 0 ? static_cast<double>(stats.generated) / stats.seconds : 0;
-  return "expanded " + with_commas(stats.expanded) + ", generated " + with_commas(stats.generated) +
-         ", " + fixed(stats.seconds, 3) + " s, " + fixed(rate / 1e6, 2) + " M generated/s";
+  return "expanded " + count_cell(stats.expanded) + ", generated " + count_cell(stats.generated) +
+         ", " + format_duration(stats.seconds) + ", " + fixed(rate / 1e6, 2) + " M generated/s";
 }
 
 std::string title(const InstanceReport& r) {
@@ -172,7 +173,8 @@ void print_report(const InstanceReport& r, const OutputOptions& options, std::os
   out << title(r) << ": solved in " << count_of(result.path.size(), "move")
       << (result.optimal ? " (optimal)" : " (not proven optimal)") << " to the goal " << r.goal
       << ", " << r.algorithm
-      << (r.outcome.heuristic.none() ? "" : " + " + r.outcome.heuristic.name()) << '\n';
+      << (r.outcome.heuristic.none() ? "" : " + " + r.outcome.heuristic.name())
+      << (r.tie_break.empty() ? "" : ", tie-break " + r.tie_break) << '\n';
   if (options.moves == MoveStyle::Tile) {
     out << "  tiles moved: " << join(r.board.tiles_moved(result.path)) << '\n';
   } else {

@@ -47,7 +47,7 @@ struct InstanceReport {
   int line = 0;
   RunBoard board;  // size 0x0 when the instance could not be read
   std::string algorithm;
-  std::string tie_break;  // "lifo", "fifo", "larger-g" when asked for and taken; else ""
+  std::string tie_break;  // the rule in force ("lifo", "fifo", "larger-g") when taken; else ""
   std::string goal;       // the goal's name: "blank-first", "blank-last" or its tiles
   std::optional<int> expected_length;  // the optimal length the input states, if it does
   SolveOutcome outcome;

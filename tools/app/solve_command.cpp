@@ -449,7 +449,7 @@ ExitCode run_solve(SolveOptions o) {
     std::fprintf(
         stderr,
         "summary: %s, %zu solved, %zu unsolvable, %zu stopped by a limit, "
-        "%s%s; goal %s; %llu expanded, %llu generated; %.3f s\n",
+        "%s%s; goal %s%s; %s expanded, %s generated; %s\n",
         compare ? (count_of(summary.instances, "run") + " (" + count_of(instances, "instance") +
                    " x " + count_of(configurations.size(), "configuration") + ")")
                       .c_str()
@@ -459,8 +459,12 @@ ExitCode run_solve(SolveOptions o) {
         summary.wrong_lengths == 0
             ? ""
             : (", " + count_of(summary.wrong_lengths, "length") + " unlike the input's").c_str(),
-        goal.describe().c_str(), static_cast<unsigned long long>(summary.expanded),
-        static_cast<unsigned long long>(summary.generated), seconds);
+        goal.describe().c_str(),
+        compare || configurations.front().tie_break.empty()
+            ? ""
+            : ("; tie-break " + configurations.front().tie_break).c_str(),
+        count_cell(summary.expanded).c_str(), count_cell(summary.generated).c_str(),
+        format_duration(seconds).c_str());
   }
   if (!o.animate.empty()) write_file_atomically(o.animate, animation_page(animated), "page");
   if (interrupt_requested.load() && !o.quiet) std::fprintf(stderr, "npuzzle: interrupted\n");
@@ -511,8 +515,9 @@ void add_solve_command(CLI::App& app, Action& action) {
                   "blank (directions the blank goes: U D L R, default) or tile (tile numbers)");
   cmd->add_flag("--show-boards", options->show_boards, "print the board after every move");
   cmd->add_flag("--summary", options->summary,
-                "no line per instance: the totals per configuration only (text output; errors "
-                "still go to stderr), for many instances");
+                "no line per instance: the totals per configuration only (algorithm, heuristic, "
+                "tie-break rule, solved / optimal / limit counts, mean length and nodes, times; "
+                "text output; errors still go to stderr), for many instances");
   cmd->add_option("--animate", options->animate,
                   "write FILE.html: a page that plays the solutions (open it in a browser)");
   CLI::Option* quiet = cmd->add_flag("-q,--quiet", options->quiet, "no summary or notes on stderr");
