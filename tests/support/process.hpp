@@ -3,14 +3,14 @@
 // that started it instead of stalling the suite.
 //
 // `run_program` forks and execs a binary with stdout and stderr captured in files, stdin from a
-// file (or /dev/null), a hard timeout (a hang is killed and reported as timed out), optional
-// extra environment, an optional file-size limit (RLIMIT_FSIZE with SIGXFSZ ignored, as `ulimit -f`
-// gives), and an optional action once the child has started working: when its stderr first
-// contains a trigger text (or after a delay), a signal is sent or a callback runs (e.g. replacing a
-// file on disk). Standard output can go to a given path (/dev/full), be closed, or be a pipe whose
-// reader is gone (SIGPIPE ignored); an address-space limit (RLIMIT_AS, as `ulimit -v`) makes
-// allocations fail for real; a signal can be pending at the start (blocked and raised before exec);
-// the child's peak resident size is reported (wait4's ru_maxrss).
+// file (or /dev/null), a hard timeout (a hang is killed, reported as timed out and fails the test
+// that ran it), optional extra environment, an optional file-size limit (RLIMIT_FSIZE with SIGXFSZ
+// ignored, as `ulimit -f` gives), and an optional action once the child has started working: when
+// its stderr first contains a trigger text (or after a delay), a signal is sent or a callback runs
+// (e.g. replacing a file on disk). Standard output can go to a given path (/dev/full), be closed,
+// or be a pipe whose reader is gone (SIGPIPE ignored); an address-space limit (RLIMIT_AS, as
+// `ulimit -v`) makes allocations fail for real; a signal can be pending at the start (blocked and
+// raised before exec); the child's peak resident size is reported (wait4's ru_maxrss).
 //
 // `PipedChild` is a program the test talks to while it runs: its stdin and stdout are pipes the
 // test holds; every read and wait has a deadline, and the child is killed when the object goes.
@@ -237,6 +237,8 @@ inline RunResult run_program(const RunSpec& spec) {
       ::kill(pid, SIGKILL);
       ::wait4(pid, &status, 0, &usage);
       result.timed_out = true;
+      ADD_FAILURE() << spec.argv.front() << " still running after " << spec.timeout_seconds
+                    << " s: killed";
       break;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(has_action && !result.triggered ? 1 : 5));
