@@ -51,6 +51,17 @@ inline std::string pdbgen_binary() { return NPUZZLE_BINARY_DIR "/tools/pdbgen"; 
     if (::access((path).c_str(), X_OK) != 0) GTEST_SKIP() << (path) << " is not built yet"; \
   } while (0)
 
+// Whether an executable named `program` is in a directory of $PATH (found without running
+// anything, as `command -v` would).
+inline bool on_path(const std::string& program) {
+  const char* path = std::getenv("PATH");
+  std::istringstream dirs(path ? path : "");
+  for (std::string dir; std::getline(dirs, dir, ':');) {
+    if (!dir.empty() && ::access((dir + "/" + program).c_str(), X_OK) == 0) return true;
+  }
+  return false;
+}
+
 // A per-process scratch directory, removed when the test binary exits.
 inline const fs::path& scratch_dir() {
   static const fs::path dir = [] {

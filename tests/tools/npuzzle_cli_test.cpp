@@ -613,7 +613,7 @@ TEST_F(Npuzzle, BenchBaselineAndRepeat) {
 }
 
 TEST_F(Npuzzle, BenchPlotsWithGnuplot) {
-  if (std::system("command -v gnuplot >/dev/null 2>&1") != 0) GTEST_SKIP() << "no gnuplot";
+  if (!process::on_path("gnuplot")) GTEST_SKIP() << "no gnuplot";
   const std::string png = (scratch() / "scaling.png").string();
   const korf_data::Instance shallow = korf_by_length().front();
   const Ran run = npuzzle("bench --quiet --heuristic lc --threads 1,2 --ids " +

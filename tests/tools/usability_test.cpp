@@ -3,7 +3,6 @@
 // singular forms, and the --animate page's write failures (the page itself: tests/browser).
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <iterator>
 #include <regex>
 #include <string>
@@ -253,7 +252,7 @@ TEST_F(Usability, FileErrorsGiveTheSystemsReason) {
       run_npuzzle({"bench", "--quiet", "--heuristic", "md", "--csv", dir.string(), set});
   EXPECT_EQ(csv_dir.describe(), "exit 2");
   EXPECT_TRUE(contains(csv_dir.err, dir.string() + "': Is a directory")) << csv_dir.err;
-  if (std::system("command -v gnuplot >/dev/null 2>&1") == 0) {  // the plot is drawn first
+  if (process::on_path("gnuplot")) {  // the plot is drawn first
     const RunResult plot_dir =
         run_npuzzle({"bench", "--quiet", "--heuristic", "md", "--plot", dir.string(), set});
     EXPECT_EQ(plot_dir.describe(), "exit 2");
