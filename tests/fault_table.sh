@@ -116,8 +116,9 @@ if ! $check; then
   exit "$status"
 fi
 
-# The table without the column of what the program did: headings, each row's fault and test, the
-# tests without a row, the totals.
+# The table without the column of what the program did: headings, each row's fault, test and
+# verdict (a row marked FAILED in either table differs from the same row passing), the tests
+# without a row, the totals.
 python3 - "$checked_in" "$output" <<'PY' || status=1
 import re, sys, difflib
 
@@ -127,7 +128,8 @@ def skeleton(path):
         line = line.rstrip("\n")
         if line.startswith("| ") and not line.startswith("| fault |"):
             cells = [c.strip() for c in re.split(r"(?<!\\)\|", line)[1:-1]]
-            lines.append("| " + cells[0] + " | " + cells[-1].replace(" **FAILED**", "") + " |")
+            verdict = " FAILED |" if cells[1].endswith(" **FAILED**") else ""
+            lines.append("| " + cells[0] + " | " + cells[-1] + " |" + verdict)
         elif line.startswith("#") or line.startswith("- `") or line.startswith("Totals:"):
             lines.append(line)
     return lines

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "npuzzle/npuzzle.hpp"
+#include "tests/support/korf.hpp"
 
 namespace npuzzle::api {
 namespace {
@@ -131,7 +132,7 @@ TEST(Api, OptionsTheAlgorithmDoesNotTakeAreRefused) {
 }
 
 TEST(Api, LimitsAndTheStopFlagEndASearch) {
-  const Board korf1 = parse_board("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3");
+  const Board korf1 = parse_board(korf_data::by_id(1).text());
   SolveOptions options;
   options.heuristic = "md";
   options.node_limit = 10000;

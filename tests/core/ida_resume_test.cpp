@@ -19,6 +19,7 @@
 #include "heuristics/pdb.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/heuristics/pdb_test_support.hpp"
+#include "tests/support/korf.hpp"
 
 namespace npuzzle {
 namespace {
@@ -95,8 +96,8 @@ TEST(IdaResume, PiecesOfA4x4PassAddUpToTheWholePass) {
   using B = Board<4, 4>;
   const Goal<B> goal = Goal<B>::from_spec(GoalSpec::blank_first());
   const Manhattan<B> md(goal);
-  const State<B> start = state_from<B>({14, 1, 9, 6, 4, 8, 12, 5, 7, 2, 3, 0, 10, 11, 13, 15});
-  const int optimum = 45;
+  const State<B> start = state_from<B>(korf_data::by_id(12).tiles);
+  const int optimum = korf_data::by_id(12).length;
   expect_pieces_add_up(md, goal, start, optimum, {100003, 7919, 1237});
   expect_pieces_add_up(md, goal, start, optimum - 2, {50021, 3001});
 }
@@ -140,8 +141,8 @@ TEST(IdaResume, PiecesOfPassesWithPatternDatabasesFollowTheChildOrder) {
     const Goal<B> goal = Goal<B>::from_spec(GoalSpec::blank_first());
     const pdb::PdbSet set = testing::memory_set(goal, "5-5-5", false);
     const PatternDatabases<B, 2> h(goal, set);
-    const State<B> start = state_from<B>({14, 1, 9, 6, 4, 8, 12, 5, 7, 2, 3, 0, 10, 11, 13, 15});
-    const int optimum = 45;
+    const State<B> start = state_from<B>(korf_data::by_id(12).tiles);
+    const int optimum = korf_data::by_id(12).length;
     expect_pieces_add_up(h, goal, start, optimum, {1009, 97, 2});
     expect_pieces_add_up(h, goal, start, optimum - 2, {501, 13});
   }

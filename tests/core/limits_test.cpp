@@ -14,6 +14,7 @@
 #include "heuristics/linear_conflict.hpp"
 #include "heuristics/manhattan.hpp"
 #include "tests/core/test_support.hpp"
+#include "tests/support/korf.hpp"
 
 namespace npuzzle {
 namespace {
@@ -22,9 +23,7 @@ using testing::state_from;
 using B4 = Board<4, 4>;
 
 // Korf's instance 88 (optimal length 65, among the hardest of the 100).
-State<B4> hard_four_by_four() {
-  return state_from<B4>({15, 2, 12, 11, 14, 13, 9, 5, 1, 3, 8, 7, 0, 10, 6, 4});
-}
+State<B4> hard_four_by_four() { return state_from<B4>(korf_data::by_id(88).tiles); }
 
 TEST(Limits, NodeLimitStopsIdaStarAndAStar) {
   const auto goal = Goal<B4>::from_spec(GoalSpec::blank_first());

@@ -12,6 +12,7 @@
 #include "core/ida_star.hpp"
 #include "heuristics/manhattan.hpp"
 #include "tests/core/test_support.hpp"
+#include "tests/support/korf.hpp"
 
 namespace npuzzle {
 namespace {
@@ -19,9 +20,8 @@ namespace {
 using B4 = Board<4, 4>;
 using B3 = Board<3, 3>;
 
-State<B4> hard_four_by_four() {
-  return testing::state_from<B4>({15, 2, 12, 11, 14, 13, 9, 5, 1, 3, 8, 7, 0, 10, 6, 4});
-}
+// Korf's instance 88 (optimal length 65, among the hardest of the 100).
+State<B4> hard_four_by_four() { return testing::state_from<B4>(korf_data::by_id(88).tiles); }
 
 struct Beats {
   std::vector<Heartbeat> seen;

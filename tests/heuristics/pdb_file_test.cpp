@@ -9,21 +9,20 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/resource.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <csignal>
-#include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "heuristics/pdb_build.hpp"
 #include "heuristics/pdb_catalogue.hpp"
 #include "heuristics/pdb_file.hpp"
+#include "tests/support/process.hpp"
 
 namespace npuzzle {
 namespace {
@@ -218,27 +217,35 @@ TEST_F(PdbFile, FailedWriteIsReportedAndCleanedUp) {
 
 // ---- the pdbgen tool --------------------------------------------------------------------------
 
-const std::string kPdbgen = std::string(NPUZZLE_BINARY_DIR) + "/tools/pdbgen";
-
-int run(const std::string& args) {
-  const int status = std::system((kPdbgen + " " + args + " >/dev/null 2>&1").c_str());
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+// `pdbgen ARGS…`'s exit code; -1 when a signal ended it or it hung (killed after 120 s, failing
+// the test).
+int run(std::vector<std::string> args) {
+  process::RunSpec spec;
+  spec.argv = std::move(args);
+  spec.argv.insert(spec.argv.begin(), process::pdbgen_binary());
+  spec.timeout_seconds = 120;
+  const process::RunResult result = process::run_program(spec);
+  EXPECT_TRUE(result.exited()) << "pdbgen " << spec.argv[1] << ": " << result.describe();
+  return result.exited() ? result.exit_code : -1;
 }
 
 TEST_F(PdbFile, PdbgenExitCodes) {
-  if (!fs::exists(kPdbgen)) GTEST_SKIP() << "pdbgen not built";
-  EXPECT_EQ(run("info " + path_.string()), 0);
-  EXPECT_EQ(run("verify " + path_.string()), 0);
-  EXPECT_EQ(run("build --size 4x4 --partition 9-9 --dir " + dir_.string()), 1);
-  EXPECT_EQ(run("build --size 7x7 --partition 7-8 --dir " + dir_.string()), 1);
-  EXPECT_EQ(run("build --size 4x4 --partition 7-8 --mem-limit 100M --dir " + dir_.string()), 5);
+  NPUZZLE_REQUIRE_BINARY(process::pdbgen_binary());
+  const std::string dir = dir_.string();
+  EXPECT_EQ(run({"info", path_.string()}), 0);
+  EXPECT_EQ(run({"verify", path_.string()}), 0);
+  EXPECT_EQ(run({"build", "--size", "4x4", "--partition", "9-9", "--dir", dir}), 1);
+  EXPECT_EQ(run({"build", "--size", "7x7", "--partition", "7-8", "--dir", dir}), 1);
+  EXPECT_EQ(
+      run({"build", "--size", "4x4", "--partition", "7-8", "--mem-limit", "100M", "--dir", dir}),
+      5);
   EXPECT_EQ(files().size(), 1u);
   auto data = bytes();
   data.back() ^= 0x40;
   rewrite(data);
-  EXPECT_EQ(run("info " + path_.string()), 2);
-  EXPECT_EQ(run("verify " + path_.string()), 2);
-  EXPECT_EQ(run("info " + (dir_ / "absent.pdb").string()), 2);
+  EXPECT_EQ(run({"info", path_.string()}), 2);
+  EXPECT_EQ(run({"verify", path_.string()}), 2);
+  EXPECT_EQ(run({"info", (dir_ / "absent.pdb").string()}), 2);
 }
 
 }  // namespace

@@ -10,9 +10,13 @@
       hard search: exit code 4, rank 0 prints the statistics so far, no rank is left running.
       (SIGINT to mpirun itself makes Open MPI abort the job: exit 1, nothing printed.)
   mpi_test.py dead-rank NPUZZLE WORKDIR       a rank killed (SIGKILL) mid-search: mpirun ends the
-      job with an error (non-zero exit), no rank hangs.
+      job with an error (non-zero exit), no rank hangs; mpirun itself killed (SIGKILL) mid-search:
+      every rank, left without it, ends by itself (none is left in mpirun's session).
 
-Many boards go through one mpirun (one job per board inside it), so the suite stays short.
+Many boards go through one mpirun (one job per board inside it), so the suite stays short. Every
+mpirun starts in a session of its own; a run that outlives its deadline fails, and so does one
+that leaves a process of its session running after mpirun has ended (a rank whose mpirun is gone
+is reparented, so it is looked for by session, not as mpirun's child).
 """
 import itertools
 import json
@@ -26,19 +30,49 @@ import time
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench", "data")
 ENV = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
            OMPI_MCA_rmaps_base_oversubscribe="1")
-HARD = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"  # Korf #1, 57 moves: minutes with misplaced tiles
-# (with Manhattan distance a fast machine solves it on 2 ranks in about half a second, so the limit
-# tests, like the signal tests, search with misplaced tiles)
 TIMEOUT = 300
+
+
+def korf_instances():
+    """Korf's 100 (bench/data/korf100.txt): (id, optimal length, tiles as text), in file order."""
+    instances = []
+    with open(os.path.join(DATA, "korf100.txt")) as f:
+        for line in f:
+            words = line.split()
+            if len(words) == 18:
+                instances.append((int(words[0]), int(words[1]), " ".join(words[2:])))
+    if len(instances) != 100:
+        fail(f"korf100.txt: {len(instances)} instances, not 100")
+    return instances
+
+
+def korf(instance_id):
+    for number, _, tiles in korf_instances():
+        if number == instance_id:
+            return tiles
+    fail(f"no instance {instance_id} in korf100.txt")
 
 
 def mpirun(ranks):
     return ["mpirun", "--oversubscribe", "-np", str(ranks)]
 
 
-def run(cmd, stdin=None):
-    p = subprocess.run(cmd, input=stdin, capture_output=True, text=True, env=ENV, timeout=TIMEOUT)
-    return p.returncode, p.stdout, p.stderr
+def run(cmd, stdin=None, timeout=TIMEOUT):
+    """Runs `cmd` in a session of its own: fails when it has not ended after `timeout` seconds, or
+    when a process of its session (a rank) is still running after it ended."""
+    p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True, env=ENV, start_new_session=True)
+    try:
+        out, err = p.communicate(stdin, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        kill_all(p.pid, [])
+        p.wait()
+        fail(f"{' '.join(cmd)}: still running after {timeout} s")
+    left = left_over(p.pid, [])
+    if left:
+        kill_all(p.pid, left)
+        fail(f"{' '.join(cmd)}: processes left running after it ended: {left}")
+    return p.returncode, out, err
 
 
 def fail(message):
@@ -56,12 +90,7 @@ def board_sets():
         tiles = list(range(9))
         rng.shuffle(tiles)
         boards_3x3.append(" ".join(map(str, tiles)))
-    korf = []
-    with open(os.path.join(DATA, "korf100.txt")) as f:
-        for line in f:
-            words = line.split()
-            if len(words) == 18 and int(words[1]) <= 42:
-                korf.append(words[0] + " " + " ".join(words[2:]))
+    korf = [f"{number} {tiles}" for number, length, tiles in korf_instances() if length <= 42]
     return [("2x3", ["--size", "2x3"], "\n".join(boards_2x3) + "\n"),
             ("3x3", [], "\n".join(boards_3x3) + "\n"),
             ("korf", [], "\n".join(korf[:2]) + "\n")]
@@ -104,16 +133,23 @@ def optimal(npuzzle, ranks, workdir):
     print(f"{checked} distributed answers on {ranks} ranks equal sequential IDA*'s")
 
 
+# Korf #1, 57 moves: minutes with misplaced tiles (with Manhattan distance a fast machine solves it
+# on 2 ranks in about half a second, so the limit tests, like the signal tests, search with
+# misplaced tiles).
+def hard():
+    return korf(1)
+
+
 def limits(npuzzle, workdir):
     for ranks in [2, 3]:
         for algo in ["pida", "hda"]:
             for limit in [["--node-limit", "200000"], ["--time-limit", "0.5"]]:
                 what = f"{algo} on {ranks} ranks with {' '.join(limit)}"
                 start = time.monotonic()
-                code, out, err = run(mpirun(ranks) + [npuzzle, "solve", HARD, "--algo", algo,
+                code, out, err = run(mpirun(ranks) + [npuzzle, "solve", hard(), "--algo", algo,
                                                        "--heuristic", "misplaced", "--output",
                                                        "json"] +
-                                     limit)
+                                     limit, timeout=120)
                 got = results(out)
                 if code != 4 or len(got) != 1 or got[0]["status"] != "limit":
                     fail(f"{what}: exit {code}, {out!r}, {err[-500:]}")
@@ -130,29 +166,46 @@ def rank_pids(mpirun_pid):
     return sorted(int(r) for r in out)
 
 
+def running(pid):
+    """Whether `pid` is a process that has not ended (a zombie, ended but not yet reaped by
+    whichever process adopted it, does not count)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except (FileNotFoundError, ProcessLookupError, IndexError):
+        return False
+
+
 def left_over(session, pids, grace=5.0):
-    """The processes still alive `grace` seconds after mpirun (the leader of session `session`)
+    """The processes still running `grace` seconds after mpirun (the leader of session `session`)
     ended: any of the ranks' `pids` seen while it ran, and any process left in its session (a rank
     whose mpirun is gone is reparented, so it is no longer mpirun's child; the session stays)."""
     deadline = time.monotonic() + grace
     while True:
-        alive = []
-        for pid in pids:
-            try:
-                os.kill(pid, 0)
-                alive.append(pid)
-            except ProcessLookupError:
-                pass
         in_session = subprocess.run(["pgrep", "-s", str(session)], capture_output=True,
                                     text=True).stdout.split()
-        alive = sorted(set(alive) | {int(pid) for pid in in_session})
+        alive = sorted(pid for pid in set(pids) | {int(pid) for pid in in_session} if running(pid))
         if not alive or time.monotonic() > deadline:
             return alive
         time.sleep(0.1)
 
 
+def kill_all(session, pids):
+    """SIGKILL to mpirun's process group and to every process in `pids` (the clean-up of a failed
+    test)."""
+    try:
+        os.killpg(session, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    for pid in pids:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
 def start_hard(algo):
-    return subprocess.Popen(mpirun(2) + [npuzzle_path, "solve", HARD, "--algo", algo,
+    return subprocess.Popen(mpirun(2) + [npuzzle_path, "solve", hard(), "--algo", algo,
                                          "--heuristic", "misplaced", "--output", "json"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV,
                             start_new_session=True)
@@ -167,14 +220,14 @@ def signal_test(npuzzle, workdir):
         time.sleep(2.0)
         pids = rank_pids(p.pid)
         if len(pids) != 2:
-            os.killpg(p.pid, signal.SIGKILL)
+            kill_all(p.pid, pids)
             fail(f"{algo}: expected 2 ranks, found {pids}")
         for pid in (pids if which == "all" else pids[-1:]):
             os.kill(pid, signum)
         try:
             out, err = p.communicate(timeout=60)
         except subprocess.TimeoutExpired:
-            os.killpg(p.pid, signal.SIGKILL)
+            kill_all(p.pid, pids)
             fail(f"{algo}: still running 60 s after {signum.name}")
         got = results(out)
         if p.returncode != 4 or len(got) != 1 or got[0]["status"] != "limit" or \
@@ -182,7 +235,7 @@ def signal_test(npuzzle, workdir):
             fail(f"{algo}, {signum.name} to {which}: exit {p.returncode}, {out!r}, {err[-800:]}")
         left = left_over(p.pid, pids)
         if left:
-            os.killpg(p.pid, signal.SIGKILL)
+            kill_all(p.pid, left)
             fail(f"{algo}, {signum.name} to {which}: processes left running: {left}")
     print("SIGINT to every rank or SIGTERM to one ends every rank; rank 0 prints the statistics so "
           "far, exit code 4")
@@ -194,24 +247,40 @@ def dead_rank(npuzzle, workdir):
         time.sleep(2.0)
         pids = rank_pids(p.pid)
         if len(pids) != 2:
-            os.killpg(p.pid, signal.SIGKILL)
+            kill_all(p.pid, pids)
             fail(f"{algo}: expected 2 ranks, found {pids}")
         os.kill(pids[-1], signal.SIGKILL)
         killed = time.monotonic()
         try:
             out, err = p.communicate(timeout=60)
         except subprocess.TimeoutExpired:
-            os.killpg(p.pid, signal.SIGKILL)
+            kill_all(p.pid, pids)
             fail(f"{algo}: the job hangs after a rank was killed")
         if p.returncode == 0:
             fail(f"{algo}: exit {p.returncode} after a rank was killed: {out!r} {err[-500:]}")
         left = left_over(p.pid, pids)
         if left:
-            os.killpg(p.pid, signal.SIGKILL)
+            kill_all(p.pid, left)
             fail(f"{algo}: ranks left running after a rank was killed: {left}")
         message = [line for line in (out + err).splitlines() if "signal 9" in line or "Killed" in line]
         print(f"{algo}: a killed rank ends the job in {time.monotonic() - killed:.1f} s: exit "
               f"{p.returncode}: {message[0].strip() if message else '(no message)'}")
+    for algo in ["pida", "hda"]:
+        p = start_hard(algo)
+        time.sleep(2.0)
+        pids = rank_pids(p.pid)
+        if len(pids) != 2:
+            kill_all(p.pid, pids)
+            fail(f"{algo}: expected 2 ranks, found {pids}")
+        p.kill()
+        p.wait(timeout=30)
+        p.stdout.close()
+        p.stderr.close()
+        left = left_over(p.pid, pids)
+        if left:
+            kill_all(p.pid, left)
+            fail(f"{algo}: ranks left running after mpirun was killed: {left}")
+        print(f"{algo}: with mpirun killed, both ranks ended by themselves")
 
 
 npuzzle_path = None

@@ -1,5 +1,5 @@
 // tests/tools/cli_support.hpp — running npuzzle and pdbgen end to end and reading what they print,
-// for the end-to-end tests of the tools and browser suites (on top of fault_support.hpp's
+// for the end-to-end tests of the tools and browser suites (on top of tests/support/process.hpp's
 // run_program, so a hang is killed and reported, never a stuck test).
 #pragma once
 

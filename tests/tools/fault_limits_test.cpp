@@ -20,27 +20,11 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/korf.hpp"
 #include "tests/tools/fault_support.hpp"
 
 namespace npuzzle::fault {
 namespace {
-
-const char* const kHard60 = "11 14 13 1 2 3 12 4 15 7 9 5 10 6 8 0";
-
-// The tiles of instance `id` of bench/data/korf24_50.txt (`id length t0 … t24`).
-std::string korf24(int id) {
-  std::istringstream in(read_text(std::string(NPUZZLE_DATA_DIR) + "/korf24_50.txt"));
-  for (std::string line; std::getline(in, line);) {
-    std::istringstream words(line);
-    int number = 0, length = 0;
-    std::string tiles;
-    if (words >> number >> length && number == id && std::getline(words >> std::ws, tiles)) {
-      return tiles;
-    }
-  }
-  ADD_FAILURE() << "no instance " << id << " in korf24_50.txt";
-  return {};
-}
 
 enum class LimitKind { Nodes, Time, Memory };
 
@@ -77,7 +61,8 @@ TEST_P(FaultLimits, EndsWithExitFourOrFiveAndStatistics) {
   RunSpec spec;
   // Greedy's own board for the time and memory limits (see the top of the file).
   const bool greedy_board = c.algorithm == "greedy" && c.kind != LimitKind::Nodes;
-  const std::string board = greedy_board ? korf24(2) : kHard60;
+  const std::string board =
+      greedy_board ? korf_data::by_id24(2).text() : korf_data::by_id(60).text();
   const std::string board_name =
       greedy_board ? "Korf and Felner's 24-puzzle #2 (misplaced tiles)" : "a 66-move 4x4 board";
   spec.argv = {npuzzle_binary(), "solve", "--output", "json", "--algo", c.algorithm};

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/korf.hpp"
 #include "tests/tools/fault_support.hpp"
 
 namespace npuzzle::fault {
@@ -217,7 +218,7 @@ TEST(FaultOutput, AnimatedPageAndCheckpointOnOnePathAreRefused) {
                path,
                "--checkpoint",
                (dir / "." / "run.out").string(),
-               "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"};
+               korf_data::by_id(1).text()};
   const RunResult run = run_program(spec);
   ASSERT_TRUE(run.exited()) << run.describe();
   EXPECT_EQ(run.exit_code, 1) << run.err;

@@ -5,13 +5,15 @@
 //     is reported (exit 2) and leaves nothing behind;
 //   - a truncated, flipped-byte, over-long or wrong database given to `npuzzle solve --heuristic
 //     pdb --pdb-dir DIR` ends with exit 2 and a message naming the file;
-//   - a database renamed over, or touched, while a batch is solving does not disturb that batch.
+//   - a database renamed over, or touched, while a batch is solving does not disturb that batch:
+//     every answer has the board's distance (a breadth-first search over every 3x3 state,
+//     tests/support/oracle.hpp) and its moves reach the goal.
 // The databases are small: the exact (full) 3x3 table (about 0.2 MB) and a 5-tile 4x4 pattern.
-// Tests that need `npuzzle --heuristic pdb` skip while the front end does not offer it.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <fstream>
 #include <functional>
@@ -19,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/oracle.hpp"
 #include "tests/tools/fault_support.hpp"
 
 namespace npuzzle::fault {
@@ -253,16 +256,30 @@ INSTANTIATE_TEST_SUITE_P(
                    "the blank-last database renamed to the blank-first one's name"}),
     [](const ::testing::TestParamInfo<DamageCase>& param_info) { return param_info.param.name; });
 
-// Runs a batch of 20,000 3x3 boards with the full 3x3 database of `dir` and calls `change` on the
-// table's path once the first instance is reported (the database is loaded and in use).
+// The batch: 20,000 random 3x3 boards, one a line.
+const std::vector<std::string>& batch_boards() {
+  static const std::vector<std::string> boards = [] {
+    RunSpec random;
+    random.argv = {npuzzle_binary(), "random", "--size", "3x3", "--count", "20000", "--seed", "5"};
+    random.timeout_seconds = 60;
+    const RunResult run = run_program(random);
+    EXPECT_EQ(run.exit_code, 0) << run.describe() << "\n" << run.err;
+    std::vector<std::string> lines;
+    std::istringstream in(run.out);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    EXPECT_EQ(lines.size(), 20000u);
+    return lines;
+  }();
+  return boards;
+}
+
+// Runs the batch with the full 3x3 database of `dir` and calls `change` on the table's path once
+// the first instance is reported (the database is loaded and in use).
 RunResult batch_with_database_changed(const fs::path& dir, const std::string& name,
                                       const std::function<void()>& change) {
-  RunSpec random;
-  random.argv = {npuzzle_binary(), "random", "--size", "3x3", "--count", "20000", "--seed", "5"};
-  random.timeout_seconds = 60;
-  const RunResult boards = run_program(random);
-  EXPECT_EQ(boards.exit_code, 0) << boards.err;
-  const std::string file = write_text(scratch_dir() / (name + "_batch.txt"), boards.out);
+  std::string text;
+  for (const std::string& board : batch_boards()) text += board + "\n";
+  const std::string file = write_text(scratch_dir() / (name + "_batch.txt"), text);
   RunSpec spec;
   spec.argv = {npuzzle_binary(), "solve",      "--output", "json", "--heuristic", "pdb",
                "--pdb-dir",      dir.string(), "-f",       file};
@@ -271,6 +288,34 @@ RunResult batch_with_database_changed(const fs::path& dir, const std::string& na
   spec.on_trigger = change;
   spec.timeout_seconds = 300;
   return run_program(spec);
+}
+
+// Checks a solved answer of the batch against the test's own ground truth: its length is the
+// board's distance from the goal (blank first), and its moves take the board there. True when
+// they do.
+bool expect_optimal_answer(const nlohmann::json& answer) {
+  static const oracle::Tiles goal = oracle::blank_first(9);
+  static const std::vector<std::uint8_t> distance = oracle::full_distances(goal, 3, 3);
+  const auto id = answer["id"].get<std::size_t>();
+  if (id < 1 || id > batch_boards().size()) {
+    ADD_FAILURE() << "no board of the batch has this id: " << answer;
+    return false;
+  }
+  oracle::Tiles board;
+  std::istringstream words(batch_boards()[id - 1]);
+  for (int tile; words >> tile;) board.push_back(tile);
+  if (board.size() != 9) {
+    ADD_FAILURE() << "not a 3x3 board: " << batch_boards()[id - 1];
+    return false;
+  }
+  const int length = answer["length"].get<int>();
+  const std::string moves = answer["moves"].get<std::string>();
+  const int optimum = distance[oracle::lehmer_rank(board)];
+  const bool right = length == optimum && moves.size() == static_cast<std::size_t>(length) &&
+                     oracle::replay_reaches(board, 3, 3, moves, goal);
+  EXPECT_TRUE(right) << "board " << batch_boards()[id - 1] << " is " << optimum
+                     << " moves from the goal: " << answer;
+  return right;
 }
 
 // A full 3x3 database (blank first) in its own directory, proven to solve, and the blank-last one
@@ -299,7 +344,7 @@ TEST_F(FaultPdbInUse, DatabaseReplacedOnDiskDuringABatchDoesNotDisturbIt) {
   ASSERT_TRUE(run.triggered) << "the batch ended before the file was replaced; " << run.describe();
   ASSERT_TRUE(run.exited()) << run.describe() << "\n" << run.err;
   EXPECT_EQ(run.exit_code, 0) << first_line(run.err);
-  std::size_t reported = 0, solved = 0, optimal = 0;
+  std::size_t reported = 0, solved = 0, optimal = 0, at_distance = 0;
   std::istringstream in(run.out);
   for (std::string line; std::getline(in, line);) {
     if (line.empty()) continue;
@@ -307,6 +352,7 @@ TEST_F(FaultPdbInUse, DatabaseReplacedOnDiskDuringABatchDoesNotDisturbIt) {
     ++reported;
     solved += j["status"] == "solved";
     optimal += j["optimal"] == true;
+    if (j["status"] == "solved") at_distance += expect_optimal_answer(j);
   }
   EXPECT_EQ(reported, 20000u);
   EXPECT_EQ(solved, 20000u);
@@ -316,7 +362,8 @@ TEST_F(FaultPdbInUse, DatabaseReplacedOnDiskDuringABatchDoesNotDisturbIt) {
                "boards is solving with it",
                run.describe() + "; " + std::to_string(reported) + " reported, " +
                    std::to_string(solved) + " solved, " + std::to_string(optimal) +
-                   " proven optimal (the mapped file stays valid)");
+                   " proven optimal, " + std::to_string(at_distance) +
+                   " of the board's distance (the mapped file stays valid)");
 }
 
 TEST_F(FaultPdbInUse, DatabaseWrittenInPlaceDuringABatchIsReportedNotTrusted) {
@@ -331,7 +378,7 @@ TEST_F(FaultPdbInUse, DatabaseWrittenInPlaceDuringABatchIsReportedNotTrusted) {
   ASSERT_TRUE(run.triggered) << "the batch ended before the file was changed; " << run.describe();
   ASSERT_TRUE(run.exited()) << run.describe() << "\n" << run.err;
   EXPECT_EQ(run.exit_code, 2) << first_line(run.err);
-  std::size_t reported = 0, solved = 0, refused = 0;
+  std::size_t reported = 0, solved = 0, at_distance = 0, refused = 0;
   std::string first_error;
   std::istringstream in(run.out);
   for (std::string line; std::getline(in, line);) {
@@ -341,6 +388,7 @@ TEST_F(FaultPdbInUse, DatabaseWrittenInPlaceDuringABatchIsReportedNotTrusted) {
     if (j["status"] == "solved") {
       ++solved;
       EXPECT_EQ(refused, 0u) << "a result was trusted after the change: " << line;
+      at_distance += expect_optimal_answer(j);
     } else {
       ++refused;
       const std::string error = j.value("error", "");
@@ -355,7 +403,8 @@ TEST_F(FaultPdbInUse, DatabaseWrittenInPlaceDuringABatchIsReportedNotTrusted) {
                "the database written over in place (same size, other contents, as by `cp`) "
                "while a batch of 20,000 3x3 boards is solving with it",
                run.describe() + "; " + std::to_string(reported) + " reported, " +
-                   std::to_string(solved) + " solved before the change was seen, " +
+                   std::to_string(solved) + " solved before the change was seen (" +
+                   std::to_string(at_distance) + " of the board's distance), " +
                    std::to_string(refused) + " refused: `" + first_error + "`");
 }
 
@@ -385,20 +434,26 @@ TEST_F(FaultPdbInUse, DatabaseTouchedDuringABatchIsNoChange) {
   ASSERT_TRUE(run.triggered) << "the batch ended before the file was touched; " << run.describe();
   ASSERT_TRUE(run.exited()) << run.describe() << "\n" << run.err;
   EXPECT_EQ(run.exit_code, 0) << first_line(run.err);
-  std::size_t reported = 0, solved = 0;
+  std::size_t reported = 0, solved = 0, optimal = 0, at_distance = 0;
   std::istringstream in(run.out);
   for (std::string line; std::getline(in, line);) {
     if (line.empty()) continue;
+    const nlohmann::json j = nlohmann::json::parse(line);
     ++reported;
-    solved += nlohmann::json::parse(line)["status"] == "solved";
+    solved += j["status"] == "solved";
+    optimal += j["optimal"] == true;
+    if (j["status"] == "solved") at_distance += expect_optimal_answer(j);
   }
   EXPECT_EQ(reported, 20000u);
   EXPECT_EQ(solved, 20000u);
+  EXPECT_EQ(optimal, 20000u);
   record_fault("database",
                "the database touched (`touch`: new modification time, same bytes) while a batch "
                "of 20,000 3x3 boards is solving with it",
                run.describe() + "; " + std::to_string(reported) + " reported, " +
-                   std::to_string(solved) + " solved (the contents were checked: unchanged)");
+                   std::to_string(solved) + " solved, " + std::to_string(optimal) +
+                   " proven optimal, " + std::to_string(at_distance) +
+                   " of the board's distance (the contents were checked: unchanged)");
 }
 
 }  // namespace

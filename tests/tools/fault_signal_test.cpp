@@ -10,18 +10,21 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/korf.hpp"
 #include "tests/tools/fault_support.hpp"
 
 namespace npuzzle::fault {
 namespace {
 
-// Korf's instances 60 and 17 (66 moves) and 88 (65 moves), goal blank first.
-const char* const kHard60 = "11 14 13 1 2 3 12 4 15 7 9 5 10 6 8 0";
-const char* const kHardBatch =
-    "# three of Korf's deepest instances\n"
-    "60 11 14 13 1 2 3 12 4 15 7 9 5 10 6 8 0\n"
-    "17 15 14 0 4 11 1 6 13 7 5 8 9 3 2 10 12\n"
-    "88 15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4\n";
+// Korf's instance 60 (66 moves), goal blank first.
+std::string hard60() { return korf_data::by_id(60).text(); }
+
+// Korf's instances 60 and 17 (66 moves) and 88 (65 moves), each line its id and its tiles.
+std::string hard_batch() {
+  std::string text = "# three of Korf's deepest instances\n";
+  for (int id : {60, 17, 88}) text += std::to_string(id) + " " + korf_data::by_id(id).text() + "\n";
+  return text;
+}
 
 // The deadline for the whole run; the search itself would take hours.
 constexpr double kTimeout = 60;
@@ -54,7 +57,7 @@ std::string latency(const RunResult& run) {
 
 TEST(FaultSignal, SigintDuringOneSolveStopsItWithStatisticsAndExitFour) {
   NPUZZLE_REQUIRE_BINARY(npuzzle_binary());
-  const RunResult run = run_program(interrupted_solve({"--output", "json", kHard60}, SIGINT));
+  const RunResult run = run_program(interrupted_solve({"--output", "json", hard60()}, SIGINT));
   ASSERT_TRUE(run.triggered) << "no progress line appeared: " << run.err;
   ASSERT_TRUE(run.exited()) << run.describe() << "\n" << run.err;
   EXPECT_EQ(run.exit_code, 4) << run.err;
@@ -73,7 +76,7 @@ TEST(FaultSignal, SigintDuringOneSolveStopsItWithStatisticsAndExitFour) {
 
 TEST(FaultSignal, SigtermDuringOneSolveStopsItWithStatisticsAndExitFour) {
   NPUZZLE_REQUIRE_BINARY(npuzzle_binary());
-  const RunResult run = run_program(interrupted_solve({kHard60}, SIGTERM));
+  const RunResult run = run_program(interrupted_solve({hard60()}, SIGTERM));
   ASSERT_TRUE(run.triggered) << "no progress line appeared: " << run.err;
   ASSERT_TRUE(run.exited()) << run.describe() << "\n" << run.err;
   EXPECT_EQ(run.exit_code, 4) << run.err;
@@ -89,7 +92,7 @@ TEST(FaultSignal, SigtermDuringOneSolveStopsItWithStatisticsAndExitFour) {
 
 void expect_batch_interrupted(int signal_number, const std::string& threads,
                               const std::string& name) {
-  const std::string file = write_text(scratch_dir() / ("hard_batch_" + threads), kHardBatch);
+  const std::string file = write_text(scratch_dir() / ("hard_batch_" + threads), hard_batch());
   const RunResult run = run_program(
       interrupted_solve({"--output", "json", "--threads", threads, "-f", file}, signal_number));
   ASSERT_TRUE(run.triggered) << "no progress line appeared: " << run.err;

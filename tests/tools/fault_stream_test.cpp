@@ -4,104 +4,27 @@
 //   - `-f DIR` says it is a directory; a UTF-8 byte order mark at the start is accepted;
 //   - numeric options that would wrap (negative, past 64 bits, a size past 2^64 bytes) are refused
 //     with exit 1; SIGHUP stops a solve like SIGTERM (exit 4, statistics printed).
-#include <fcntl.h>
-#include <poll.h>
 #include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include "tests/support/korf.hpp"
 #include "tests/tools/fault_support.hpp"
 
 namespace npuzzle::fault {
 namespace {
 
 // `npuzzle solve --heuristic lc` with its stdin and stdout on pipes held by the test.
-class PipedSolve {
+class PipedSolve : public process::PipedChild {
  public:
-  PipedSolve() {
-    int in[2], out[2];
-    if (::pipe(in) != 0 || ::pipe(out) != 0) return;
-    pid_ = ::fork();
-    if (pid_ == 0) {
-      ::dup2(in[0], 0);
-      ::dup2(out[1], 1);
-      const int null = ::open("/dev/null", O_WRONLY);
-      ::dup2(null, 2);
-      for (int fd : {in[0], in[1], out[0], out[1], null}) ::close(fd);
-      ::signal(SIGINT, SIG_DFL);
-      const std::string binary = npuzzle_binary();
-      ::execl(binary.c_str(), binary.c_str(), "solve", "--heuristic", "lc", "--output", "moves",
-              "--goal", "blank-last", static_cast<char*>(nullptr));
-      ::_exit(127);
-    }
-    ::close(in[0]);
-    ::close(out[1]);
-    to_child_ = in[1];
-    from_child_ = out[0];
-  }
-  ~PipedSolve() {
-    if (to_child_ >= 0) ::close(to_child_);
-    if (from_child_ >= 0) ::close(from_child_);
-    if (pid_ > 0 && !reaped_) {
-      ::kill(pid_, SIGKILL);
-      ::waitpid(pid_, nullptr, 0);
-    }
-  }
-  bool started() const { return pid_ > 0; }
-  void send(const std::string& text) {
-    [[maybe_unused]] const auto n = ::write(to_child_, text.data(), text.size());
-  }
-  void close_input() {
-    ::close(to_child_);
-    to_child_ = -1;
-  }
-  // The next line of output, or "" after `seconds` without one.
-  std::string line(double seconds) {
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-    for (;;) {
-      if (const auto nl = buffered_.find('\n'); nl != std::string::npos) {
-        std::string l = buffered_.substr(0, nl);
-        buffered_.erase(0, nl + 1);
-        return l;
-      }
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-          deadline - std::chrono::steady_clock::now());
-      if (left.count() <= 0) return {};
-      pollfd p{from_child_, POLLIN, 0};
-      if (::poll(&p, 1, static_cast<int>(left.count())) <= 0) continue;
-      char chunk[4096];
-      const ssize_t got = ::read(from_child_, chunk, sizeof chunk);
-      if (got <= 0) return {};
-      buffered_.append(chunk, static_cast<std::size_t>(got));
-    }
-  }
-  // Waits up to `seconds` for the exit; -1 when still running (then killed), else the exit code,
-  // or 128 + the signal.
-  int wait(double seconds) {
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-    int status = 0;
-    while (std::chrono::steady_clock::now() < deadline) {
-      if (::waitpid(pid_, &status, WNOHANG) == pid_) {
-        reaped_ = true;
-        return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
-    return -1;
-  }
-  pid_t pid() const { return pid_; }
-
- private:
-  pid_t pid_ = -1;
-  int to_child_ = -1, from_child_ = -1;
-  bool reaped_ = false;
-  std::string buffered_;
+  PipedSolve()
+      : PipedChild({npuzzle_binary(), "solve", "--heuristic", "lc", "--output", "moves", "--goal",
+                    "blank-last"}) {}
 };
 
 TEST(FaultStream, AnswersComeWhileTheInputStillArrives) {
@@ -230,8 +153,7 @@ INSTANTIATE_TEST_SUITE_P(
 TEST(FaultSignal, SighupDuringASolveStopsItLikeSigterm) {
   NPUZZLE_REQUIRE_BINARY(npuzzle_binary());
   RunSpec spec;
-  spec.argv = {npuzzle_binary(), "solve", "-v",
-               "--heuristic",    "md",    "11 14 13 1 2 3 12 4 15 7 9 5 10 6 8 0"};
+  spec.argv = {npuzzle_binary(), "solve", "-v", "--heuristic", "md", korf_data::by_id(60).text()};
   spec.trigger = "bound";
   spec.delay_seconds = 0.3;
   spec.signal_number = SIGHUP;

@@ -1,15 +1,14 @@
-// End-to-end tests of the `npuzzle` binary: each runs the built program through the shell, captures
-// stdout, stderr and the exit code, and checks them — exit codes, JSON output, verify, random,
-// batch order, stdin, move styles, limits, interrupts and the bench driver. Known answers come from
-// the Korf set in bench/data (its optimal lengths) or from the program's own verify command.
-#include <sys/wait.h>
+// End-to-end tests of the `npuzzle` binary: each runs the built program through the shell (with a
+// deadline, tests/support/process.hpp), captures stdout, stderr and the exit code, and checks them
+// — exit codes, JSON output, verify, random, batch order, stdin, move styles, limits, interrupts
+// and the bench driver. Known answers come from the Korf set in bench/data (its optimal lengths,
+// through tests/support/korf.hpp) or from the program's own verify command.
+#include <signal.h>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -17,13 +16,13 @@
 
 #include "core/goal.hpp"
 #include "core/parse.hpp"
+#include "tests/support/korf.hpp"
+#include "tests/support/process.hpp"
 
 namespace npuzzle {
 namespace {
 
 namespace fs = std::filesystem;
-
-const std::string kBinary = std::string(NPUZZLE_BINARY_DIR) + "/tools/npuzzle";
 
 struct Ran {
   int code = -1;
@@ -33,46 +32,26 @@ struct Ran {
 
 // A scratch directory for this test binary's files, removed at the end.
 const fs::path& scratch() {
-  static const fs::path dir = [] {
-    fs::path d = fs::temp_directory_path() / ("npuzzle_cli_test_" + std::to_string(getpid()));
-    fs::create_directories(d);
-    return d;
-  }();
+  static const fs::path dir = process::fresh_dir("npuzzle_cli");
   return dir;
 }
 
 std::string write_file(const std::string& name, const std::string& text) {
-  const fs::path path = scratch() / name;
-  std::ofstream(path) << text;
-  return path.string();
+  return process::write_text(scratch() / name, text);
 }
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+std::string read_file(const std::string& path) { return process::read_text(path); }
 
-// Runs `npuzzle ARGS` through /bin/sh (ARGS is shell text), stdin from `input` when given.
+// Runs `npuzzle ARGS` through /bin/sh (ARGS is shell text, the shell replaced by npuzzle), stdin
+// from `input` when given; killed, and the test failed, when it has not ended after 120 s.
 Ran npuzzle(const std::string& args, const std::string& input = "") {
-  static int counter = 0;
-  const std::string tag = std::to_string(++counter);
-  const std::string err_path = (scratch() / ("stderr" + tag)).string();
-  std::string command = kBinary + " " + args + " 2>" + err_path;
-  if (!input.empty())
-    command += " <" + write_file("stdin" + tag, input);
-  else
-    command += " </dev/null";
-  Ran run;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) return run;
-  char buffer[4096];
-  for (std::size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) run.out.append(buffer, n);
-  const int status = pclose(pipe);
-  run.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  run.err = read_file(err_path);
-  return run;
+  process::RunSpec spec;
+  spec.argv = {"/bin/sh", "-c", "exec " + process::npuzzle_binary() + " " + args};
+  spec.stdin_text = input;
+  spec.timeout_seconds = 120;
+  const process::RunResult result = process::run_program(spec);
+  EXPECT_TRUE(result.exited()) << "npuzzle " << args << ": " << result.describe();
+  return {result.exited() ? result.exit_code : -1, result.out, result.err};
 }
 
 std::vector<nlohmann::json> json_lines(const std::string& text) {
@@ -89,12 +68,12 @@ std::string quoted(const std::vector<int>& tiles) {
 }
 
 // Korf's instances in bench/data, shallowest first.
-std::vector<BenchInstance> korf_by_length() {
-  std::ifstream in(std::string(NPUZZLE_DATA_DIR) + "/korf100.txt");
-  auto set = read_bench_set(in);
-  std::stable_sort(set.begin(), set.end(), [](const BenchInstance& a, const BenchInstance& b) {
-    return a.optimal_length < b.optimal_length;
-  });
+std::vector<korf_data::Instance> korf_by_length() {
+  std::vector<korf_data::Instance> set = korf_data::all();
+  std::stable_sort(set.begin(), set.end(),
+                   [](const korf_data::Instance& a, const korf_data::Instance& b) {
+                     return a.length < b.length;
+                   });
   return set;
 }
 
@@ -180,15 +159,15 @@ TEST_F(Npuzzle, UserPartitionFromTheCommandLineSolvesOptimally) {
 
 // Both owner hashes of HDA* give the known optimum through the front end.
 TEST_F(Npuzzle, HdaOwnerHashesBothSolveOptimally) {
-  const BenchInstance shallow = korf_by_length().front();
+  const korf_data::Instance shallow = korf_by_length().front();
   for (const char* hash : {"zobrist", "abstract-zobrist"}) {
     SCOPED_TRACE(hash);
     const Ran run =
         npuzzle(std::string("solve --output json --algo hda --threads 2 --heuristic lc ") +
-                "--owner-hash " + hash + " " + quoted(shallow.instance.tiles));
+                "--owner-hash " + hash + " " + quoted(shallow.tiles));
     ASSERT_EQ(run.code, 0) << run.err;
     const auto j = json_lines(run.out).at(0);
-    EXPECT_EQ(j["length"], shallow.optimal_length);
+    EXPECT_EQ(j["length"], shallow.length);
     EXPECT_EQ(j["threads"], 2);
   }
 }
@@ -225,22 +204,22 @@ TEST_F(Npuzzle, UnsolvableExitsThreeWithoutSearching) {
 
 TEST_F(Npuzzle, NodeLimitOnAHardInstanceExitsFourWithStatistics) {
   const auto korf = korf_by_length();
-  const BenchInstance& hardest = korf.back();
-  const Ran run = npuzzle("solve --output json --node-limit 20000 --heuristic md " +
-                          quoted(hardest.instance.tiles));
+  const korf_data::Instance& hardest = korf.back();
+  const Ran run =
+      npuzzle("solve --output json --node-limit 20000 --heuristic md " + quoted(hardest.tiles));
   EXPECT_EQ(run.code, 4) << run.err;
   const auto objects = json_lines(run.out);
   ASSERT_EQ(objects.size(), 1u);
   EXPECT_EQ(objects[0]["status"], "limit");
   EXPECT_GE(objects[0]["expanded"].get<std::uint64_t>(), 20000u);
-  EXPECT_LT(objects[0]["bound"].get<int>(), hardest.optimal_length);
+  EXPECT_LT(objects[0]["bound"].get<int>(), hardest.length);
   EXPECT_TRUE(objects[0]["moves"].is_null());
 }
 
 TEST_F(Npuzzle, JsonOfAKnownInstanceHasEveryKeyAndTheKnownLength) {
-  const BenchInstance shallow = korf_by_length().front();
-  std::string line = std::to_string(shallow.instance.id);
-  for (int t : shallow.instance.tiles) (line += ' ') += std::to_string(t);
+  const korf_data::Instance shallow = korf_by_length().front();
+  std::string line = std::to_string(shallow.id);
+  for (int t : shallow.tiles) (line += ' ') += std::to_string(t);
   const Ran good = npuzzle("solve --output json --heuristic lc -", line + "\n");
   ASSERT_EQ(good.code, 0) << good.err;
   const auto objects = json_lines(good.out);
@@ -251,11 +230,11 @@ TEST_F(Npuzzle, JsonOfAKnownInstanceHasEveryKeyAndTheKnownLength) {
     EXPECT_TRUE(j.contains(key)) << key;
   }
   EXPECT_FALSE(j.contains("error"));
-  EXPECT_EQ(j["id"], shallow.instance.id);
+  EXPECT_EQ(j["id"], shallow.id);
   EXPECT_EQ(j["size"], "4x4");
   EXPECT_EQ(j["status"], "solved");
-  EXPECT_EQ(j["length"], shallow.optimal_length);
-  EXPECT_EQ(j["moves"].get<std::string>().size(), static_cast<std::size_t>(shallow.optimal_length));
+  EXPECT_EQ(j["length"], shallow.length);
+  EXPECT_EQ(j["moves"].get<std::string>().size(), static_cast<std::size_t>(shallow.length));
   EXPECT_EQ(j["optimal"], true);
   EXPECT_EQ(j["algorithm"], "ida");
   EXPECT_EQ(j["heuristic"], "lc");
@@ -264,33 +243,31 @@ TEST_F(Npuzzle, JsonOfAKnownInstanceHasEveryKeyAndTheKnownLength) {
   EXPECT_GE(j["generated"].get<std::uint64_t>(), j["expanded"].get<std::uint64_t>());
   EXPECT_GE(j["seconds"].get<double>(), 0.0);
   // The moves printed replay to the goal.
-  EXPECT_EQ(
-      npuzzle("verify " + quoted(shallow.instance.tiles) + " " + j["moves"].get<std::string>())
-          .code,
-      0);
+  EXPECT_EQ(npuzzle("verify " + quoted(shallow.tiles) + " " + j["moves"].get<std::string>()).code,
+            0);
 }
 
 // A line of the benchmark sets' form, `id length tiles…`.
-std::string bench_line(const BenchInstance& b, int length) {
+std::string bench_line(const korf_data::Instance& b, int length) {
   std::ostringstream line;
-  line << b.instance.id << ' ' << length;
-  for (int t : b.instance.tiles) line << ' ' << t;
+  line << b.id << ' ' << length;
+  for (int t : b.tiles) line << ' ' << t;
   return line.str();
 }
 
 TEST_F(Npuzzle, ABenchSetLineSolvesWithItsLengthInJson) {
-  const BenchInstance shallow = korf_by_length().front();
-  const Ran run = npuzzle("solve --output json --heuristic lc -",
-                          bench_line(shallow, shallow.optimal_length) + "\n");
+  const korf_data::Instance shallow = korf_by_length().front();
+  const Ran run =
+      npuzzle("solve --output json --heuristic lc -", bench_line(shallow, shallow.length) + "\n");
   ASSERT_EQ(run.code, 0) << run.err;
   EXPECT_EQ(run.err.find("the input gives"), std::string::npos) << run.err;
   const auto objects = json_lines(run.out);
   ASSERT_EQ(objects.size(), 1u);
-  EXPECT_EQ(objects[0]["id"], shallow.instance.id);
+  EXPECT_EQ(objects[0]["id"], shallow.id);
   EXPECT_EQ(objects[0]["size"], "4x4");
   EXPECT_EQ(objects[0]["status"], "solved");
-  EXPECT_EQ(objects[0]["length"], shallow.optimal_length);
-  EXPECT_EQ(objects[0]["expected_length"], shallow.optimal_length);
+  EXPECT_EQ(objects[0]["length"], shallow.length);
+  EXPECT_EQ(objects[0]["expected_length"], shallow.length);
   // Without a stated length there is no key.
   const Ran plain = npuzzle("solve --output json '1 0 2 3 4 5 6 7 8'");
   ASSERT_EQ(plain.code, 0) << plain.err;
@@ -302,27 +279,27 @@ TEST_F(Npuzzle, TheBenchSetFileItselfSolves) {
   // The first lines of bench/data/korf100.txt as they are; the shallow ones keep the test quick.
   const auto korf = korf_by_length();
   std::string text;
-  for (std::size_t i = 0; i < 3; ++i) text += bench_line(korf[i], korf[i].optimal_length) + "\n";
+  for (std::size_t i = 0; i < 3; ++i) text += bench_line(korf[i], korf[i].length) + "\n";
   const Ran run = npuzzle("solve --heuristic lc --threads 2 -f " + write_file("set.txt", text));
   EXPECT_EQ(run.code, 0) << run.err;
   EXPECT_NE(run.err.find("summary: 3 instances, 3 solved"), std::string::npos) << run.err;
   EXPECT_EQ(run.err.find("the input gives"), std::string::npos) << run.err;
   for (std::size_t i = 0; i < 3; ++i) {
-    EXPECT_NE(run.out.find("instance " + std::to_string(korf[i].instance.id) + " (line " +
-                           std::to_string(i + 1) + ", 4x4): solved in " +
-                           std::to_string(korf[i].optimal_length) + " moves (optimal)"),
-              std::string::npos)
+    EXPECT_NE(
+        run.out.find("instance " + std::to_string(korf[i].id) + " (line " + std::to_string(i + 1) +
+                     ", 4x4): solved in " + std::to_string(korf[i].length) + " moves (optimal)"),
+        std::string::npos)
         << run.out;
   }
 }
 
 TEST_F(Npuzzle, AWrongStatedLengthIsNotedAndExitsTwo) {
-  const BenchInstance shallow = korf_by_length().front();
-  const int wrong = shallow.optimal_length + 2;
-  const std::string expected_note =
-      "npuzzle: instance " + std::to_string(shallow.instance.id) + " (line 1, 4x4): solved in " +
-      std::to_string(shallow.optimal_length) + " moves (optimal, ida + lc), the input gives " +
-      std::to_string(wrong) + "\n";
+  const korf_data::Instance shallow = korf_by_length().front();
+  const int wrong = shallow.length + 2;
+  const std::string expected_note = "npuzzle: instance " + std::to_string(shallow.id) +
+                                    " (line 1, 4x4): solved in " + std::to_string(shallow.length) +
+                                    " moves (optimal, ida + lc), the input gives " +
+                                    std::to_string(wrong) + "\n";
   const Ran json =
       npuzzle("solve --output json --heuristic lc -", bench_line(shallow, wrong) + "\n");
   EXPECT_EQ(json.code, 2) << json.err;
@@ -330,7 +307,7 @@ TEST_F(Npuzzle, AWrongStatedLengthIsNotedAndExitsTwo) {
   const auto objects = json_lines(json.out);
   ASSERT_EQ(objects.size(), 1u);
   EXPECT_EQ(objects[0]["status"], "solved");  // the solution is still given
-  EXPECT_EQ(objects[0]["length"], shallow.optimal_length);
+  EXPECT_EQ(objects[0]["length"], shallow.length);
   EXPECT_EQ(objects[0]["expected_length"], wrong);
   // Text output, --quiet: the note stays (it is why the exit code is 2).
   const Ran quiet = npuzzle("solve --quiet --heuristic lc -", bench_line(shallow, wrong) + "\n");
@@ -472,7 +449,7 @@ TEST_F(Npuzzle, BatchWithTwoThreadsKeepsInputOrderAndReportsBadLines) {
   std::string text;
   std::vector<std::pair<std::int64_t, std::string>> expected;  // id, status
   for (int i = 0; i < 6; ++i) {
-    const auto& inst = korf[static_cast<std::size_t>(i)].instance;
+    const auto& inst = korf[static_cast<std::size_t>(i)];
     text += std::to_string(inst.id);
     for (int t : inst.tiles) (text += ' ') += std::to_string(t);
     text += "\n";
@@ -547,19 +524,18 @@ TEST_F(Npuzzle, EveryOptimalAlgorithmAgreesOnA3x3Board) {
 
 TEST_F(Npuzzle, InterruptStopsTheSearchAndStillReports) {
   // Misplaced tiles on Korf's hardest instance never finishes; SIGINT must end it cleanly.
-  const auto korf = korf_by_length();
-  const std::string command = "sh -c '" + kBinary +
-                              " solve --output json --heuristic misplaced \"$0\" & pid=$!; "
-                              "sleep 1; kill -INT $pid; wait $pid' " +
-                              quoted(korf.back().instance.tiles);
-  FILE* pipe = popen((command + " 2>/dev/null").c_str(), "r");
-  ASSERT_NE(pipe, nullptr);
-  std::string out;
-  char buffer[4096];
-  for (std::size_t n; (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) out.append(buffer, n);
-  const int status = pclose(pipe);
-  ASSERT_TRUE(WIFEXITED(status));
-  EXPECT_EQ(WEXITSTATUS(status), 4) << out;
+  process::RunSpec spec;
+  spec.argv = {
+      process::npuzzle_binary(),     "solve", "--output", "json", "--heuristic", "misplaced",
+      korf_by_length().back().text()};
+  spec.delay_seconds = 1;
+  spec.signal_number = SIGINT;
+  spec.timeout_seconds = 60;
+  const process::RunResult run = process::run_program(spec);
+  ASSERT_TRUE(run.triggered) << run.describe() << " before the signal was sent";
+  ASSERT_TRUE(run.exited()) << run.describe();
+  EXPECT_EQ(run.exit_code, 4) << run.out;
+  const std::string& out = run.out;
   const auto objects = json_lines(out);
   ASSERT_EQ(objects.size(), 1u);
   EXPECT_EQ(objects[0]["status"], "limit");
@@ -572,7 +548,7 @@ TEST_F(Npuzzle, BenchChecksLengthsAndWritesCsv) {
   std::string ids;
   for (int i = 0; i < 3; ++i) {
     if (i) ids += ',';
-    ids += std::to_string(korf[static_cast<std::size_t>(i)].instance.id);
+    ids += std::to_string(korf[static_cast<std::size_t>(i)].id);
   }
   const std::string csv = (scratch() / "bench.csv").string();
   const Ran run =
@@ -594,9 +570,8 @@ TEST_F(Npuzzle, BenchChecksLengthsAndWritesCsv) {
 
   // A set whose stated optimum is wrong is an error.
   const auto& inst = korf.front();
-  std::string wrong =
-      std::to_string(inst.instance.id) + " " + std::to_string(inst.optimal_length + 2);
-  for (int t : inst.instance.tiles) (wrong += ' ') += std::to_string(t);
+  std::string wrong = std::to_string(inst.id) + " " + std::to_string(inst.length + 2);
+  for (int t : inst.tiles) (wrong += ' ') += std::to_string(t);
   const Ran bad = npuzzle("bench --quiet --heuristic lc " + write_file("wrong.txt", wrong + "\n"));
   EXPECT_EQ(bad.code, 2);
   EXPECT_NE(bad.err.find("known optimum"), std::string::npos) << bad.err;
@@ -607,8 +582,7 @@ TEST_F(Npuzzle, BenchChecksLengthsAndWritesCsv) {
 // one run per thread count in the CSV (the median one); a parallel baseline is a usage error.
 TEST_F(Npuzzle, BenchBaselineAndRepeat) {
   const auto korf = korf_by_length();
-  const std::string ids =
-      std::to_string(korf[0].instance.id) + "," + std::to_string(korf[1].instance.id);
+  const std::string ids = std::to_string(korf[0].id) + "," + std::to_string(korf[1].id);
   const std::string csv = (scratch() / "baseline.csv").string();
   const Ran run = npuzzle(
       "bench --quiet --heuristic lc --algo pida --baseline ida --repeat 3 "
@@ -640,11 +614,11 @@ TEST_F(Npuzzle, BenchBaselineAndRepeat) {
 }
 
 TEST_F(Npuzzle, BenchPlotsWithGnuplot) {
-  if (std::system("command -v gnuplot >/dev/null 2>&1") != 0) GTEST_SKIP() << "no gnuplot";
+  if (!process::on_path("gnuplot")) GTEST_SKIP() << "no gnuplot";
   const std::string png = (scratch() / "scaling.png").string();
-  const BenchInstance shallow = korf_by_length().front();
+  const korf_data::Instance shallow = korf_by_length().front();
   const Ran run = npuzzle("bench --quiet --heuristic lc --threads 1,2 --ids " +
-                          std::to_string(shallow.instance.id) + " --plot " + png);
+                          std::to_string(shallow.id) + " --plot " + png);
   ASSERT_EQ(run.code, 0) << run.err;
   const std::string image = read_file(png);
   ASSERT_GT(image.size(), 8u);

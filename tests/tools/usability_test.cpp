@@ -3,7 +3,6 @@
 // singular forms, and the --animate page's write failures (the page itself: tests/browser).
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <iterator>
 #include <regex>
 #include <string>
@@ -11,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "tests/support/korf.hpp"
 #include "tests/tools/cli_support.hpp"
 
 namespace npuzzle {
@@ -252,7 +252,7 @@ TEST_F(Usability, FileErrorsGiveTheSystemsReason) {
       run_npuzzle({"bench", "--quiet", "--heuristic", "md", "--csv", dir.string(), set});
   EXPECT_EQ(csv_dir.describe(), "exit 2");
   EXPECT_TRUE(contains(csv_dir.err, dir.string() + "': Is a directory")) << csv_dir.err;
-  if (std::system("command -v gnuplot >/dev/null 2>&1") == 0) {  // the plot is drawn first
+  if (process::on_path("gnuplot")) {  // the plot is drawn first
     const RunResult plot_dir =
         run_npuzzle({"bench", "--quiet", "--heuristic", "md", "--plot", dir.string(), set});
     EXPECT_EQ(plot_dir.describe(), "exit 2");
@@ -508,7 +508,7 @@ TEST_F(Usability, EachSubcommandsHelpListsItsOwnExitCodes) {
 // An IDA* iteration a limit stopped is shown as cut short by it, never as a finished iteration
 // with a growth factor; the iterations before it are finished ones.
 TEST_F(Usability, AnIterationStoppedByALimitIsShownCutShort) {
-  const std::string korf1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";  // 57 moves
+  const std::string korf1 = korf_data::by_id(1).text();  // 57 moves
   for (const char* algorithm : {"ida", "pida"}) {
     SCOPED_TRACE(algorithm);
     const RunResult run = run_npuzzle({"solve", "--verbose", "--algo", algorithm, "--heuristic",
@@ -530,7 +530,7 @@ TEST_F(Usability, AnIterationStoppedByALimitIsShownCutShort) {
 // Plain ida's heartbeat tells how far the iteration is: the share of the nodes it is expected to
 // take (from the third iteration on, when there is a growth factor) and the time left.
 TEST_F(Usability, PlainIdaHeartbeatShowsTheShareOfTheIteration) {
-  const std::string korf1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
+  const std::string korf1 = korf_data::by_id(1).text();
   const RunResult run = run_npuzzle(
       {"solve", "--heuristic", "md", "--node-limit", "30000000", "--progress=0.0001", korf1});
   EXPECT_EQ(run.describe(), "exit 4") << run.err;
@@ -543,9 +543,8 @@ TEST_F(Usability, PlainIdaHeartbeatShowsTheShareOfTheIteration) {
 // within a few thousand, runs on Korf and Felner's 24-puzzle #2 with misplaced tiles, where it
 // cannot.
 TEST_F(Usability, HeartbeatWithProgressForEveryAlgorithm) {
-  const std::string hard = "11 14 13 1 2 3 12 4 15 7 9 5 10 6 8 0";  // 66 moves
-  const std::string greedy_board =
-      "16 5 1 12 6 24 17 9 2 22 4 10 13 18 19 20 0 23 7 21 15 11 8 3 14";  // 24-puzzle #2
+  const std::string hard = korf_data::by_id(60).text();  // 66 moves
+  const std::string greedy_board = korf_data::by_id24(2).text();
   for (const std::string algorithm : {"ida", "astar", "bfs", "dfbnb", "greedy", "hda", "pida"}) {
     SCOPED_TRACE(algorithm);
     std::vector<std::string> args = {"solve",   "--output",     "json",   "--algo",
@@ -572,7 +571,7 @@ TEST_F(Usability, HeartbeatWithProgressForEveryAlgorithm) {
 // machine so slow that it lasts the interval, where =0.0001 prints about one a poll) and refuses
 // what is not a number of seconds above 0: 0 would flood stderr with a line at every poll.
 TEST_F(Usability, ProgressIntervalTakesFractionsAndRefusesNonsense) {
-  const std::string hard = "11 14 13 1 2 3 12 4 15 7 9 5 10 6 8 0";
+  const std::string hard = korf_data::by_id(60).text();
   const RunResult run = run_npuzzle({"solve", "--algo", "ida", "--heuristic", "md", "--node-limit",
                                      "2000000", "--progress=0.9", hard});
   EXPECT_EQ(run.exit_code, 4) << run.describe() << run.err;
