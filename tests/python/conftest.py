@@ -6,39 +6,21 @@ import json
 import os
 import pathlib
 import subprocess
+import sys
 
 import pytest
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
+from independent_moves import goal_tiles, replay  # noqa: E402  (the tests' own moves)
 
 BINARY_DIR = pathlib.Path(os.environ.get("NPUZZLE_BINARY_DIR", "build"))
 CLI = BINARY_DIR / "tools" / "npuzzle"
 SOURCE_DIR = pathlib.Path(__file__).resolve().parents[2]
 
 
-def goal_tiles(cells, goal="blank-first"):
-    """The tiles of a standard goal, row by row: 0 1 2 … (blank-first) or 1 2 … 0 (blank-last)."""
-    tiles = list(range(cells))
-    return tiles if goal == "blank-first" else tiles[1:] + [0]
-
-
-def replay(rows, cols, tiles, moves):
-    """The tiles after the blank moves `moves` (U D L R: where the blank goes), applied here and not
-    by the module, so that a wrong move in the library cannot hide itself; None when a move leaves
-    the board or is no move."""
-    tiles = list(tiles)
-    steps = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
-    for move in moves:
-        if move not in steps:
-            return None
-        blank = tiles.index(0)
-        row, col = blank // cols + steps[move][0], blank % cols + steps[move][1]
-        if not (0 <= row < rows and 0 <= col < cols):
-            return None
-        tiles[blank], tiles[row * cols + col] = tiles[row * cols + col], 0
-    return tiles
-
-
 def check_solution(board, moves, length, goal="blank-first"):
-    """Asserts that `moves` take `board` (an npuzzle.Board) to `goal` and number `length`."""
+    """Asserts that `moves`, replayed with the tests' own move function (not the module's), take
+    `board` (an npuzzle.Board) to `goal`, and that they number `length`."""
     assert len(moves) == length, (board, moves, length)
     end = replay(board.rows, board.cols, board.tiles, moves)
     assert end == goal_tiles(len(board.tiles), goal), (board, moves, end)

@@ -9,7 +9,7 @@ import threading
 import pytest
 
 import npuzzle
-from conftest import check_solution, cli_json
+from conftest import check_solution, cli_json, replay
 
 SIZES = [f"{r}x{c}" for r, c in itertools.product(range(2, 6), repeat=2)]
 GOALS = ["blank-first", "blank-last"]
@@ -136,3 +136,13 @@ def test_solve_all_with_threads_matches_cli(algorithm, threads):
     if algorithm != "pida":  # sequential searches: the very same nodes, whatever the thread
         assert [(r.moves, r.expanded) for r in results] == [(w["moves"], w["expanded"])
                                                              for w in want]
+
+
+def test_own_replay_follows_and_refuses_moves():
+    start = [1, 0, 2, 3, 4, 5]  # 2x3, the blank in the top middle
+    assert replay(2, 3, start, "") == start
+    assert replay(2, 3, start, "L") == [0, 1, 2, 3, 4, 5]
+    assert replay(2, 3, start, "DR") == [1, 4, 2, 3, 5, 0]
+    assert replay(2, 3, start, "U") is None
+    assert replay(2, 3, start, "RR") is None
+    assert replay(2, 3, start, "x") is None
