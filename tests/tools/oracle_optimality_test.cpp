@@ -7,8 +7,9 @@
 //    proves.
 // Each board is solved by `npuzzle solve` (the front end and the per-size dispatch the users run)
 // with every algorithm that takes the size: ida, astar, hda, pida, dfbnb with md, lc, wd (up to 4
-// rows and columns), pdb (up to 12 cells; built into a scratch directory), misplaced; bfs and the
-// weak configurations on the shallow boards only. Every answer is replayed with the test's own
+// rows and columns), pdb and pdb-dual on tile lists of four (every board; ida, pida, hda), the
+// default pdb (up to 12 cells; built into a scratch directory), misplaced; bfs and the weak
+// configurations on the shallow boards only. Every answer is replayed with the test's own
 // moves, and its length must equal the proven distance (greedy: at least it, of the same parity).
 // Walks of 30 moves on 5x5, 4x5 and 5x4 (up to a minute of search in the test) run with
 // NPUZZLE_SLOW_TESTS=1.
@@ -60,7 +61,7 @@ void solve_and_check(const Size& board, const Tiles& goal, const std::string& go
   std::vector<std::string> args = {"solve",    "--size", board.name(), "--goal",   goal_name,
                                    "--output", "json",   "--algo",     config.algo};
   if (!config.heuristic.empty()) args.insert(args.end(), {"--heuristic", config.heuristic});
-  if (config.heuristic == "pdb") {
+  if (config.heuristic.starts_with("pdb")) {
     args.insert(args.end(), {"--pdb-dir", (scratch_dir() / "pdb").string()});
   }
   if (config.algo == "hda" || config.algo == "pida") args.insert(args.end(), {"--threads", "2"});
@@ -88,10 +89,27 @@ void solve_and_check(const Size& board, const Tiles& goal, const std::string& go
   }
 }
 
-// The algorithms and heuristics for a board: `deep` boards get the strong ones only.
+// Tiles 1 … cells-1 in groups of at most four, as tile lists ("1,2,3,4/5,6,7,8/…"): databases
+// that build in moments on every board, 5x5 included.
+std::string groups_of_four(int cells) {
+  std::string lists;
+  for (int t = 1; t < cells; ++t) {
+    if (t > 1) lists += (t - 1) % 4 == 0 ? "/" : ",";
+    lists += std::to_string(t);
+  }
+  return lists;
+}
+
+// The algorithms and heuristics for a board: `deep` boards get the strong ones only. Pattern
+// databases on every board (groups of four tiles, looked up directly and on the dual placement,
+// with the sequential and both parallel searches), and the default set up to 12 cells.
 std::vector<Config> configs(const Size& board, bool deep) {
-  std::vector<Config> out = {{"ida", "md"}, {"ida", "lc"},  {"astar", "lc"},
-                             {"hda", "md"}, {"pida", "lc"}, {"greedy", "md", false}};
+  const std::string pdb = "pdb:" + groups_of_four(board.cells());
+  std::vector<Config> out = {{"ida", "md"},   {"ida", "lc"},
+                             {"astar", "lc"}, {"hda", "md"},
+                             {"pida", "lc"},  {"greedy", "md", false},
+                             {"ida", pdb},    {"ida", "pdb-dual" + pdb.substr(3)},
+                             {"pida", pdb},   {"hda", pdb}};
   if (board.rows <= 4 && board.cols <= 4) out.push_back({"ida", "wd"});
   if (board.cells() <= 12) out.push_back({"ida", "pdb"});
   if (!deep) {
