@@ -1,7 +1,8 @@
-// Optimal lengths on the boards past 3x3 against distances the tests work out themselves
-// (tests/support/oracle.hpp: its own move function and breadth-first searches, no code of core/):
-//  - 2x5 and 5x2: every distance from a full breadth-first search; the deepest states and random
-//    reachable ones are solved.
+// Optimal lengths on every board size, through the command line, against distances the tests work
+// out themselves (tests/support/oracle.hpp: its own move function and breadth-first searches, no
+// code of core/):
+//  - 2x2, 2x3, 3x2, 2x4, 4x2, 3x3, 2x5 and 5x2: every distance from a full breadth-first search;
+//    the deepest states and random reachable ones are solved.
 //  - 3x4, 4x3, 3x5, 5x3, 4x5, 5x4 and 5x5: boards a random walk of 24 to 34 moves from the goal
 //    (and of 12, for the weak configurations), whose distance a bidirectional breadth-first search
 //    proves.
@@ -138,7 +139,7 @@ std::vector<Instance> walked(const Size& board, const Tiles& goal, int walk, int
 
 bool slow_tests() { return std::getenv("NPUZZLE_SLOW_TESTS") != nullptr; }
 
-// ---- 2x5 and 5x2: every distance -----------------------------------------------------------
+// ---- the boards of at most 10 cells: every distance ------------------------------------------
 
 class FullTable : public ::testing::TestWithParam<Size> {};
 
@@ -159,13 +160,14 @@ TEST_P(FullTable, EveryAlgorithmFindsTheBreadthFirstDistance) {
   for (std::uint64_t r = 0; r < distance.size() && deep.size() < 2; ++r) {
     if (distance[r] == deepest) deep.push_back({oracle::lehmer_unrank(r, board.cells()), deepest});
   }
+  const int split = std::min(18, deepest / 2);  // shallow boards: the weak configurations too
   oracle::Rng rng(board.rows * 10 + board.cols);
   while (deep.size() < 8 || shallow.size() < 6) {
     const std::uint64_t r = rng.below(distance.size());
     if (distance[r] == oracle::kFar) continue;
     const Instance inst{oracle::lehmer_unrank(r, board.cells()), distance[r]};
-    if (distance[r] <= 18 && shallow.size() < 6) shallow.push_back(inst);
-    if (distance[r] > 18 && deep.size() < 8) deep.push_back(inst);
+    if (distance[r] <= split && shallow.size() < 6) shallow.push_back(inst);
+    if (distance[r] > split && deep.size() < 8) deep.push_back(inst);
   }
   for (const Config& c : configs(board, true)) solve_and_check(board, goal, "blank-last", deep, c);
   for (const Config& c : configs(board, false)) {
@@ -173,7 +175,9 @@ TEST_P(FullTable, EveryAlgorithmFindsTheBreadthFirstDistance) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Boards, FullTable, ::testing::Values(Size{2, 5}, Size{5, 2}),
+INSTANTIATE_TEST_SUITE_P(Boards, FullTable,
+                         ::testing::Values(Size{2, 2}, Size{2, 3}, Size{3, 2}, Size{2, 4},
+                                           Size{4, 2}, Size{3, 3}, Size{2, 5}, Size{5, 2}),
                          [](const auto& p) { return "Board" + p.param.name(); });
 
 // ---- the larger boards: distances proven by a bidirectional search --------------------------
