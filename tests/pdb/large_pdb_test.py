@@ -64,7 +64,7 @@ def build_and_solve(npuzzle, pdbgen, pdb_dir, side, partition, instances):
     done = subprocess.run([npuzzle, "solve", "--size", size, "--heuristic", f"pdb:{partition}",
                            "--pdb-dir", str(pdb_dir), "--output", "json", "--threads", "2", "-"],
                           input=lines, capture_output=True, text=True, check=False)
-    print(f"npuzzle solve: {len(instances)} instances in {time.monotonic() - start:.0f} s",
+    print(f"npuzzle solve: {len(instances)} instances in {time.monotonic() - start:.1f} s",
           flush=True)
     assert done.returncode == 0, f"npuzzle exited {done.returncode}: {done.stderr}"
     answers = [json.loads(line) for line in done.stdout.splitlines()]
