@@ -1,10 +1,10 @@
 // parallel/batch.hpp — solve many independent instances concurrently, report them in input order.
 //
 // `run_in_order(count, threads, work, emit)` calls `work(i)` for every i in [0, count) on `threads`
-// TBB threads (an arena of its own, parallel/concurrency.hpp) and `emit(i, result)` for every i in
-// increasing order, as soon as results 0 .. i are all done — so output streams while later
-// instances are still being solved. Instances are handed out in input order (each thread takes the
-// next index when it finishes one), which keeps the waiting prefix short.
+// TBB threads (an arena of its own and a TaskGroup, parallel/concurrency.hpp) and `emit(i, result)`
+// for every i in increasing order, as soon as results 0 .. i are all done — so output streams while
+// later instances are still being solved. Instances are handed out in input order (each thread
+// takes the next index when it finishes one), which keeps the waiting prefix short.
 //
 // Guarantees: `emit` is never called concurrently with itself, and sees every index exactly once,
 // in order; `work` may run concurrently with itself and with `emit`. With threads <= 1 everything
@@ -15,15 +15,12 @@
 
 #include <atomic>
 #include <cstddef>
+#include <exception>
 #include <mutex>
 #include <optional>
 #include <type_traits>
 #include <utility>
 #include <vector>
-
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-#include <tbb/partitioner.h>
 
 #include "parallel/concurrency.hpp"
 
@@ -43,28 +40,36 @@ void run_in_order(ThreadBudget& budget, std::size_t count, Work&& work, Emit&& e
   std::vector<std::optional<Result>> finished(count);
   std::mutex emit_mutex;
   std::size_t next_to_emit = 0;  // guarded by emit_mutex
+  std::exception_ptr failure;    // the first exception of work or emit; guarded by emit_mutex
   std::atomic<std::size_t> next_to_start{0};
   const auto worker = [&] {
-    for (std::size_t i = next_to_start.fetch_add(1); i < count; i = next_to_start.fetch_add(1)) {
-      Result result = work(i);
-      std::lock_guard<std::mutex> lock(emit_mutex);
-      finished[i] = std::move(result);
-      while (next_to_emit < count && finished[next_to_emit]) {
-        emit(next_to_emit, std::move(*finished[next_to_emit]));
-        finished[next_to_emit].reset();
-        ++next_to_emit;
+    try {
+      for (std::size_t i = next_to_start.fetch_add(1); i < count; i = next_to_start.fetch_add(1)) {
+        Result result = work(i);
+        std::lock_guard<std::mutex> lock(emit_mutex);
+        finished[i] = std::move(result);
+        while (next_to_emit < count && finished[next_to_emit]) {
+          emit(next_to_emit, std::move(*finished[next_to_emit]));
+          finished[next_to_emit].reset();
+          ++next_to_emit;
+        }
       }
+    } catch (...) {
+      // Ends the batch: no instance is started and nothing is emitted any more.
+      next_to_start.store(count);
+      std::lock_guard<std::mutex> lock(emit_mutex);
+      if (!failure) failure = std::current_exception();
+      next_to_emit = count;
     }
   };
   budget.execute([&] {
-    // One task per thread; each takes instances until none is left.
-    tbb::parallel_for(
-        tbb::blocked_range<int>(0, threads, 1),
-        [&](const tbb::blocked_range<int>& slots) {
-          for (int s = slots.begin(); s != slots.end(); ++s) worker();
-        },
-        tbb::simple_partitioner());
+    // One task per thread (a TaskGroup, so that the thread sanitizer sees the hand-offs); each
+    // takes instances until none is left.
+    TaskGroup tasks;
+    for (int s = 0; s < threads; ++s) tasks.run(worker);
+    tasks.wait();
   });
+  if (failure) std::rethrow_exception(failure);
 }
 
 template <class Work, class Emit>

@@ -29,7 +29,8 @@ esac
 
 # What building and running the two programs needs (GoogleTest and Google Benchmark too: the
 # configure step looks for them); --all adds what the tests, the MPI build, the Python module, the
-# plots and the page test use (Open MPI and Chromium alone are most of the download).
+# plots, the fuzz corpus replays (libFuzzer's FuzzedDataProvider.h) and the page test use (Open
+# MPI and Chromium alone are most of the download).
 packages=(
   g++ cmake ninja-build ccache pkg-config
   libtbb-dev libabsl-dev libmimalloc-dev
@@ -41,6 +42,7 @@ if [[ ${#targets[@]} -eq 0 ]]; then
     gnuplot-nox
     openmpi-bin libopenmpi-dev
     pybind11-dev python3-dev python3-pytest python3-matplotlib
+    libclang-rt-14-dev
     chromium
   )
 fi

@@ -1,12 +1,14 @@
 // The library API (include/npuzzle/npuzzle.hpp) used directly from C++: boards built by hand are
 // checked, texts give ids and lines, goals and limits behave as on the command line, solve_all
-// keeps the input order, and every solution replays to its goal.
+// keeps the input order, and every solution replays to its goal (with the library's boards_along
+// and with the tests' own moves, tests/support/independent_moves.hpp).
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <string>
 
 #include "npuzzle/npuzzle.hpp"
+#include "tests/support/independent_moves.hpp"
 #include "tests/support/korf.hpp"
 
 namespace npuzzle::api {
@@ -68,6 +70,11 @@ TEST(Api, SolutionsReplayToTheGoal) {
       EXPECT_LE(r.length(), 30u);
       const std::vector<Board> path = boards_along(board, r.moves);
       EXPECT_EQ(path.back(), goal_board(size, "blank-last"));
+      std::vector<int> goal(board.tiles.size());
+      for (std::size_t i = 0; i < goal.size(); ++i)
+        goal[i] = static_cast<int>((i + 1) % goal.size());
+      EXPECT_TRUE(test_moves::replay_reaches(board.tiles, board.rows, board.cols, r.moves, goal))
+          << "with the tests' own moves: " << r.moves;
       EXPECT_EQ(r.tiles_moved.size(), r.length());
     }
   }

@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "tests/support/oracle.hpp"
+#include "tests/support/independent_moves.hpp"
 #include "tests/tools/cli_support.hpp"
 
 namespace npuzzle {
@@ -128,12 +128,12 @@ std::vector<nlohmann::json> solve_with_page(const std::string& boards, const std
 }
 
 // The board after the first `count` blank moves of `moves` (checked legal), replayed with the
-// tests' own move function (tests/support/oracle.hpp).
+// tests' own move function (tests/support/independent_moves.hpp).
 std::vector<int> after(std::vector<int> board, int cols, const std::string& moves,
                        std::size_t count) {
   const int rows = static_cast<int>(board.size()) / cols;
   for (std::size_t k = 0; k < count; ++k) {
-    EXPECT_TRUE(oracle::slide(board, rows, cols, moves[k]))
+    EXPECT_TRUE(test_moves::slide(board, rows, cols, moves[k]))
         << "illegal or unknown move " << moves[k] << " at " << k;
   }
   return board;

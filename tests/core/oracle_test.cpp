@@ -1,7 +1,7 @@
 // The ground truth the other tests lean on, checked against the tests' own model of the puzzle
 // (tests/support/oracle.hpp: its own move function, ranking and breadth-first search, no code of
-// core/): core's all_distances gives every state of 2x3, 3x2, 3x3, 2x4 and 4x2 the distance the
-// oracle gives it, for blank-first, blank-last and the spiral goal; the oracle itself has the
+// core/): core's all_distances gives every state of 2x2, 2x3, 3x2, 3x3, 2x4 and 4x2 the distance
+// the oracle gives it, for blank-first, blank-last and the spiral goal; the oracle itself has the
 // 8-puzzle's published figures (181,440 reachable states, two of them 31 moves away); and the
 // oracle's replay refuses moves off the board.
 #include <gtest/gtest.h>
@@ -42,6 +42,7 @@ void expect_same_distances() {
   }
 }
 
+TEST(Oracle, AllDistancesAgreesOn2x2) { expect_same_distances<Board<2, 2>>(); }
 TEST(Oracle, AllDistancesAgreesOn2x3And3x2) {
   expect_same_distances<Board<2, 3>>();
   expect_same_distances<Board<3, 2>>();

@@ -2,11 +2,12 @@
 // The input is split at newlines into words. First the words are given to the real command line
 // (the subcommands and options of run_npuzzle) as argv and parsed, without running the chosen
 // command (which could start a long search); then the same words go through the checks the
-// commands run before any search: make_request (algorithm, heuristic, tie-break, limits),
+// commands run before any search: request_from_words (algorithm, heuristic, tie-break, limits),
 // parse_size_option, parse_goal_option and parse_memory_size. Each must succeed or throw its
 // documented error (CLI::ParseError, UsageError); a memory size is never smaller than its number.
 #include <CLI/CLI.hpp>
 
+#include <atomic>
 #include <cctype>
 #include <cstddef>
 #include <cstdint>
@@ -65,9 +66,10 @@ void check_option_values(const std::vector<std::string>& words) {
   options.heuristic = word(1);
   options.tie_break = word(2).empty() ? options.tie_break : word(2);
   options.memory_limit = word(3);
+  static const std::atomic<bool> interrupt{false};
   try {
-    const SolveRequest request = make_request(options);
-    require(request.limits.interrupt != nullptr, "make_request left Ctrl-C unconnected");
+    const SolveRequest request = request_from_words(options, &interrupt);
+    require(request.limits.interrupt == &interrupt, "request_from_words left Ctrl-C unconnected");
   } catch (const UsageError&) {
   }
   try {

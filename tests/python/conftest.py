@@ -6,12 +6,24 @@ import json
 import os
 import pathlib
 import subprocess
+import sys
 
 import pytest
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
+from independent_moves import goal_tiles, replay  # noqa: E402  (the tests' own moves)
 
 BINARY_DIR = pathlib.Path(os.environ.get("NPUZZLE_BINARY_DIR", "build"))
 CLI = BINARY_DIR / "tools" / "npuzzle"
 SOURCE_DIR = pathlib.Path(__file__).resolve().parents[2]
+
+
+def check_solution(board, moves, length, goal="blank-first"):
+    """Asserts that `moves`, replayed with the tests' own move function (not the module's), take
+    `board` (an npuzzle.Board) to `goal`, and that they number `length`."""
+    assert len(moves) == length, (board, moves, length)
+    end = replay(board.rows, board.cols, board.tiles, moves)
+    assert end == goal_tiles(len(board.tiles), goal), (board, moves, end)
 
 
 def run_cli(args, stdin=""):

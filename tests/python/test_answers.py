@@ -1,5 +1,7 @@
 """The module's answers equal the command line's (`npuzzle solve --output json`) on small boards of
-every size, with both standard goals, every algorithm, and several threads."""
+every size, with both standard goals, every algorithm, and several threads. Every solution, the
+module's and the command line's, is replayed here in plain Python (conftest.replay) to its goal,
+its number of moves its length."""
 
 import itertools
 import threading
@@ -7,7 +9,7 @@ import threading
 import pytest
 
 import npuzzle
-from conftest import cli_json
+from conftest import check_solution, cli_json, replay
 
 SIZES = [f"{r}x{c}" for r, c in itertools.product(range(2, 6), repeat=2)]
 GOALS = ["blank-first", "blank-last"]
@@ -35,6 +37,8 @@ def check_same(boards, size, goal, extra_cli, **options):
         got = npuzzle.solve(board, goal=goal, **options)
         assert as_json(got) == {key: want[key] for key in COMPARED}, board
         assert got.exit_code == 0
+        check_solution(board, got.moves, got.length, goal)
+        check_solution(board, want["moves"], want["length"], goal)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -62,7 +66,7 @@ def test_parallel_searches_with_threads_are_optimal(algorithm):
         assert parallel.status == "solved" and parallel.optimal
         assert parallel.threads == 2
         assert parallel.length == serial.length
-        assert board.apply(parallel.moves) == npuzzle.goal_board("4x4")
+        check_solution(board, parallel.moves, parallel.length)
     want = cli_json(["--algo", algorithm, "--heuristic", "lc", "--threads", "2"],
                     boards[0].to_string())[0]
     got = npuzzle.solve(boards[0], algorithm=algorithm, heuristic="lc", threads=2)
@@ -114,6 +118,7 @@ def test_solution_replays_to_the_goal():
     assert len(boards) == r.length + 1
     assert boards[0] == r.board and boards[-1] == npuzzle.goal_board("3x3", "blank-last")
     assert len(r.tiles_moved) == r.length
+    check_solution(r.board, r.moves, r.length, "blank-last")
 
 
 @pytest.mark.parametrize("algorithm,threads", [("astar", 2), ("ida", 3), ("pida", 2)])
@@ -124,7 +129,20 @@ def test_solve_all_with_threads_matches_cli(algorithm, threads):
                     "".join(b.to_string() + "\n" for b in boards))
     assert [r.board for r in results] == boards
     assert [r.length for r in results] == [w["length"] for w in want]
+    for board, r, w in zip(boards, results, want):
+        check_solution(board, r.moves, r.length)
+        check_solution(board, w["moves"], w["length"])
     assert [r.threads for r in results] == [w["threads"] for w in want]
     if algorithm != "pida":  # sequential searches: the very same nodes, whatever the thread
         assert [(r.moves, r.expanded) for r in results] == [(w["moves"], w["expanded"])
                                                              for w in want]
+
+
+def test_own_replay_follows_and_refuses_moves():
+    start = [1, 0, 2, 3, 4, 5]  # 2x3, the blank in the top middle
+    assert replay(2, 3, start, "") == start
+    assert replay(2, 3, start, "L") == [0, 1, 2, 3, 4, 5]
+    assert replay(2, 3, start, "DR") == [1, 4, 2, 3, 5, 0]
+    assert replay(2, 3, start, "U") is None
+    assert replay(2, 3, start, "RR") is None
+    assert replay(2, 3, start, "x") is None

@@ -1,11 +1,12 @@
 // tests/support/oracle.hpp — the tests' own model of the puzzle, sharing no code with core/ or
 // heuristics/, so that a bug there cannot hide itself behind the check meant to catch it.
 //
-// A board is its tiles in row-major order (0 the blank). A move names the cell the blank goes to
-// (U D L R). `slide` is the one move function: the replay of a solution and both searches below go
-// through it. `full_distances` is a breadth-first search over every state of a board of at most 12
-// cells (indexed by a Lehmer code of its own; 2x5: 3.6 MB); `proven_distance` is a bidirectional
-// breadth-first search that proves the distance between two states of any board up to a depth.
+// A board is its tiles in row-major order (0 the blank). A move names the direction the blank
+// goes (U D L R). `slide` (tests/support/independent_moves.hpp) is the one move function: the
+// replay of a solution and both searches below go through it. `full_distances` is a breadth-first
+// search over every state of a board of at most 12 cells (indexed by a Lehmer code of its own;
+// 2x5: 3.6 MB); `proven_distance` is a bidirectional breadth-first search that proves the distance
+// between two states of any board up to a depth.
 // Random numbers come from a fixed 64-bit generator (splitmix64), the same on every platform.
 #pragma once
 
@@ -19,55 +20,17 @@
 #include <utility>
 #include <vector>
 
+#include "tests/support/independent_moves.hpp"
+
 namespace npuzzle::oracle {
 
 using Tiles = std::vector<int>;
 
-inline constexpr char kMoves[] = {'U', 'D', 'L', 'R'};
-
-// Moves the blank of `t` (a rows x cols board) one cell in direction `move`; false, and `t`
-// unchanged, when that leaves the board or `move` is not one of U D L R.
-template <class Cells>
-bool slide(Cells& t, int rows, int cols, char move) {
-  const int n = rows * cols;
-  int blank = 0;
-  while (blank < n && t[static_cast<std::size_t>(blank)] != 0) ++blank;
-  if (blank == n) return false;
-  int r = blank / cols, c = blank % cols;
-  switch (move) {
-    case 'U':
-      --r;
-      break;
-    case 'D':
-      ++r;
-      break;
-    case 'L':
-      --c;
-      break;
-    case 'R':
-      ++c;
-      break;
-    default:
-      return false;
-  }
-  if (r < 0 || r >= rows || c < 0 || c >= cols) return false;
-  std::swap(t[static_cast<std::size_t>(blank)], t[static_cast<std::size_t>(r * cols + c)]);
-  return true;
-}
-
-// The board after `moves` from `start`; nullopt when a move is illegal.
-inline std::optional<Tiles> replay(Tiles t, int rows, int cols, std::string_view moves) {
-  for (char m : moves) {
-    if (!slide(t, rows, cols, m)) return std::nullopt;
-  }
-  return t;
-}
-
-inline bool replay_reaches(const Tiles& start, int rows, int cols, std::string_view moves,
-                           const Tiles& goal) {
-  const std::optional<Tiles> end = replay(start, rows, cols, moves);
-  return end && *end == goal;
-}
+// The one move function and the replay, from tests/support/independent_moves.hpp.
+using test_moves::kMoves;
+using test_moves::replay;
+using test_moves::replay_reaches;
+using test_moves::slide;
 
 // Blank-first (0 1 2 …) and blank-last (1 2 … 0) goals.
 inline Tiles blank_first(int cells) {

@@ -16,6 +16,7 @@
 
 #include "core/goal.hpp"
 #include "core/parse.hpp"
+#include "tests/support/independent_moves.hpp"
 #include "tests/support/korf.hpp"
 #include "tests/support/process.hpp"
 
@@ -242,7 +243,10 @@ TEST_F(Npuzzle, JsonOfAKnownInstanceHasEveryKeyAndTheKnownLength) {
   EXPECT_GT(j["expanded"].get<std::uint64_t>(), 0u);
   EXPECT_GE(j["generated"].get<std::uint64_t>(), j["expanded"].get<std::uint64_t>());
   EXPECT_GE(j["seconds"].get<double>(), 0.0);
-  // The moves printed replay to the goal.
+  // The moves printed replay to the goal, with the tests' own move function and with verify.
+  std::vector<int> goal(16);
+  for (int i = 0; i < 16; ++i) goal[static_cast<std::size_t>(i)] = i;
+  EXPECT_TRUE(test_moves::replay_reaches(shallow.tiles, 4, 4, j["moves"].get<std::string>(), goal));
   EXPECT_EQ(npuzzle("verify " + quoted(shallow.tiles) + " " + j["moves"].get<std::string>()).code,
             0);
 }

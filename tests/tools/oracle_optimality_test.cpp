@@ -1,14 +1,16 @@
-// Optimal lengths on the boards past 3x3 against distances the tests work out themselves
-// (tests/support/oracle.hpp: its own move function and breadth-first searches, no code of core/):
-//  - 2x5 and 5x2: every distance from a full breadth-first search; the deepest states and random
-//    reachable ones are solved.
+// Optimal lengths on every board size, through the command line, against distances the tests work
+// out themselves (tests/support/oracle.hpp: its own move function and breadth-first searches, no
+// code of core/):
+//  - 2x2, 2x3, 3x2, 2x4, 4x2, 3x3, 2x5 and 5x2: every distance from a full breadth-first search;
+//    the deepest states and random reachable ones are solved.
 //  - 3x4, 4x3, 3x5, 5x3, 4x5, 5x4 and 5x5: boards a random walk of 24 to 34 moves from the goal
 //    (and of 12, for the weak configurations), whose distance a bidirectional breadth-first search
 //    proves.
 // Each board is solved by `npuzzle solve` (the front end and the per-size dispatch the users run)
 // with every algorithm that takes the size: ida, astar, hda, pida, dfbnb with md, lc, wd (up to 4
-// rows and columns), pdb (up to 12 cells; built into a scratch directory), misplaced; bfs and the
-// weak configurations on the shallow boards only. Every answer is replayed with the test's own
+// rows and columns), pdb and pdb-dual on tile lists of four (every board; ida, pida, hda), the
+// default pdb (up to 12 cells; built into a scratch directory), misplaced; bfs and the weak
+// configurations on the shallow boards only. Every answer is replayed with the test's own
 // moves, and its length must equal the proven distance (greedy: at least it, of the same parity).
 // Walks of 30 moves on 5x5, 4x5 and 5x4 (up to a minute of search in the test) run with
 // NPUZZLE_SLOW_TESTS=1.
@@ -60,7 +62,7 @@ void solve_and_check(const Size& board, const Tiles& goal, const std::string& go
   std::vector<std::string> args = {"solve",    "--size", board.name(), "--goal",   goal_name,
                                    "--output", "json",   "--algo",     config.algo};
   if (!config.heuristic.empty()) args.insert(args.end(), {"--heuristic", config.heuristic});
-  if (config.heuristic == "pdb") {
+  if (config.heuristic.starts_with("pdb")) {
     args.insert(args.end(), {"--pdb-dir", (scratch_dir() / "pdb").string()});
   }
   if (config.algo == "hda" || config.algo == "pida") args.insert(args.end(), {"--threads", "2"});
@@ -88,10 +90,27 @@ void solve_and_check(const Size& board, const Tiles& goal, const std::string& go
   }
 }
 
-// The algorithms and heuristics for a board: `deep` boards get the strong ones only.
+// Tiles 1 … cells-1 in groups of at most four, as tile lists ("1,2,3,4/5,6,7,8/…"): databases
+// that build in moments on every board, 5x5 included.
+std::string groups_of_four(int cells) {
+  std::string lists;
+  for (int t = 1; t < cells; ++t) {
+    if (t > 1) lists += (t - 1) % 4 == 0 ? "/" : ",";
+    lists += std::to_string(t);
+  }
+  return lists;
+}
+
+// The algorithms and heuristics for a board: `deep` boards get the strong ones only. Pattern
+// databases on every board (groups of four tiles, looked up directly and on the dual placement,
+// with the sequential and both parallel searches), and the default set up to 12 cells.
 std::vector<Config> configs(const Size& board, bool deep) {
-  std::vector<Config> out = {{"ida", "md"}, {"ida", "lc"},  {"astar", "lc"},
-                             {"hda", "md"}, {"pida", "lc"}, {"greedy", "md", false}};
+  const std::string pdb = "pdb:" + groups_of_four(board.cells());
+  std::vector<Config> out = {{"ida", "md"},   {"ida", "lc"},
+                             {"astar", "lc"}, {"hda", "md"},
+                             {"pida", "lc"},  {"greedy", "md", false},
+                             {"ida", pdb},    {"ida", "pdb-dual" + pdb.substr(3)},
+                             {"pida", pdb},   {"hda", pdb}};
   if (board.rows <= 4 && board.cols <= 4) out.push_back({"ida", "wd"});
   if (board.cells() <= 12) out.push_back({"ida", "pdb"});
   if (!deep) {
@@ -120,7 +139,7 @@ std::vector<Instance> walked(const Size& board, const Tiles& goal, int walk, int
 
 bool slow_tests() { return std::getenv("NPUZZLE_SLOW_TESTS") != nullptr; }
 
-// ---- 2x5 and 5x2: every distance -----------------------------------------------------------
+// ---- the boards of at most 10 cells: every distance ------------------------------------------
 
 class FullTable : public ::testing::TestWithParam<Size> {};
 
@@ -141,13 +160,14 @@ TEST_P(FullTable, EveryAlgorithmFindsTheBreadthFirstDistance) {
   for (std::uint64_t r = 0; r < distance.size() && deep.size() < 2; ++r) {
     if (distance[r] == deepest) deep.push_back({oracle::lehmer_unrank(r, board.cells()), deepest});
   }
+  const int split = std::min(18, deepest / 2);  // shallow boards: the weak configurations too
   oracle::Rng rng(board.rows * 10 + board.cols);
   while (deep.size() < 8 || shallow.size() < 6) {
     const std::uint64_t r = rng.below(distance.size());
     if (distance[r] == oracle::kFar) continue;
     const Instance inst{oracle::lehmer_unrank(r, board.cells()), distance[r]};
-    if (distance[r] <= 18 && shallow.size() < 6) shallow.push_back(inst);
-    if (distance[r] > 18 && deep.size() < 8) deep.push_back(inst);
+    if (distance[r] <= split && shallow.size() < 6) shallow.push_back(inst);
+    if (distance[r] > split && deep.size() < 8) deep.push_back(inst);
   }
   for (const Config& c : configs(board, true)) solve_and_check(board, goal, "blank-last", deep, c);
   for (const Config& c : configs(board, false)) {
@@ -155,7 +175,9 @@ TEST_P(FullTable, EveryAlgorithmFindsTheBreadthFirstDistance) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Boards, FullTable, ::testing::Values(Size{2, 5}, Size{5, 2}),
+INSTANTIATE_TEST_SUITE_P(Boards, FullTable,
+                         ::testing::Values(Size{2, 2}, Size{2, 3}, Size{3, 2}, Size{2, 4},
+                                           Size{4, 2}, Size{3, 3}, Size{2, 5}, Size{5, 2}),
                          [](const auto& p) { return "Board" + p.param.name(); });
 
 // ---- the larger boards: distances proven by a bidirectional search --------------------------

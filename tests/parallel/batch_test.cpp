@@ -1,12 +1,15 @@
 // parallel/batch.hpp: every index is worked once and emitted once, in order, never two emits at a
-// time, with any thread count; the work of later indices may finish first.
+// time, with any thread count; the work of later indices may finish first. In the parallel suite,
+// so that the address and thread sanitizer runs (tests/sanitize.sh) see the batch's hand-offs.
 #include "parallel/batch.hpp"
 
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace npuzzle {
@@ -51,6 +54,26 @@ TEST(RunInOrder, EmitsEveryIndexOnceInOrder) {
   }
 }
 
+// One budget for many batches, as a long input is solved a piece at a time; results that own
+// memory are moved to the emit, each exactly once.
+TEST(RunInOrder, OneBudgetForManyBatches) {
+  ThreadBudget budget(3);
+  std::vector<std::string> seen;
+  for (std::size_t batch = 0; batch < 20; ++batch) {
+    run_in_order(
+        budget, 16,
+        [&](std::size_t i) {
+          return std::make_unique<std::string>(std::to_string(batch * 16 + i) + ":" +
+                                               std::to_string(uneven_work(i) % 10));
+        },
+        [&](std::size_t, std::unique_ptr<std::string> text) { seen.push_back(std::move(*text)); });
+  }
+  ASSERT_EQ(seen.size(), 320u);
+  for (std::size_t k = 0; k < seen.size(); ++k) {
+    EXPECT_EQ(seen[k], std::to_string(k) + ":" + std::to_string(uneven_work(k % 16) % 10));
+  }
+}
+
 TEST(RunInOrder, NothingToDo) {
   int calls = 0;
   run_in_order(
@@ -67,6 +90,18 @@ TEST(RunInOrder, AnExceptionReachesTheCaller) {
                    },
                    [](std::size_t, std::size_t) {}),
                std::runtime_error);
+}
+
+TEST(RunInOrder, AnExceptionFromEmitReachesTheCaller) {
+  std::size_t emitted = 0;
+  EXPECT_THROW(run_in_order(
+                   50, 3, [](std::size_t i) { return uneven_work(i); },
+                   [&](std::size_t i, std::uint64_t) {
+                     if (i == 9) throw std::runtime_error("cannot write");
+                     ++emitted;
+                   }),
+               std::runtime_error);
+  EXPECT_EQ(emitted, 9u);
 }
 
 }  // namespace
