@@ -113,4 +113,10 @@ inline std::vector<KorfInstance> korf_instances(int max_length) {
   return out;
 }
 
+// Korf's instance `id` (tests/support/korf.hpp: its test fails when the file lacks it).
+inline KorfInstance korf_instance(int id) {
+  const korf_data::Instance& k = korf_data::by_id(id);
+  return {k.id, k.length, testing::state_from<Board<4, 4>>(k.tiles)};
+}
+
 }  // namespace npuzzle::parallel_checks

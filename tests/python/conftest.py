@@ -26,6 +26,17 @@ def check_solution(board, moves, length, goal="blank-first"):
     assert end == goal_tiles(len(board.tiles), goal), (board, moves, end)
 
 
+def korf(instance_id):
+    """Korf's instance `instance_id` of bench/data/korf100.txt (`id length tiles…` a line): its
+    tiles as text and its published optimal length."""
+    with open(SOURCE_DIR / "bench" / "data" / "korf100.txt") as f:
+        for line in f:
+            words = line.split()
+            if words and not words[0].startswith("#") and int(words[0]) == instance_id:
+                return " ".join(words[2:]), int(words[1])
+    raise LookupError(f"Korf's instance {instance_id} is not in korf100.txt")
+
+
 def run_cli(args, stdin=""):
     """Runs `npuzzle ARGS` on `stdin`; returns (exit code, stdout, stderr)."""
     done = subprocess.run([str(CLI), *args], input=stdin, capture_output=True, text=True,

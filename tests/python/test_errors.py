@@ -5,7 +5,7 @@ and database errors give results with the command line's status and exit code.""
 import pytest
 
 import npuzzle
-from conftest import cli_json, run_cli
+from conftest import cli_json, korf, run_cli
 
 BAD_BOARDS = [
     "1 2 3 4 5 6 7 8 8",          # duplicate tile
@@ -75,7 +75,7 @@ def test_unsolvable_is_not_searched():
     assert (r.status, r.reason, r.expanded, r.exit_code) == ("unsolvable", want["reason"], 0, 3)
 
 
-HARD = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"  # Korf's #1, 57 moves from blank-first
+HARD = korf(1)[0]  # 57 moves from blank-first
 
 
 @pytest.mark.parametrize("keywords,cli_args,reason", [

@@ -5,6 +5,7 @@ result's HTML names the goal and, after a limit, what the search reached."""
 import pytest
 
 import npuzzle
+from conftest import korf
 
 
 def test_messages_name_keywords_not_options():
@@ -41,7 +42,7 @@ def test_names_are_case_insensitive_with_aliases(algorithm, heuristic, engine_al
 def test_html_names_the_goal_and_what_a_limit_reached():
     solved = npuzzle.solve("1 2 3 4 5 6 7 0 8", goal="blank-last", heuristic="md")
     assert "to the goal blank-last" in solved._repr_html_()
-    hard = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3"  # Korf's #1
+    hard = korf(1)[0]
     stopped = npuzzle.solve(hard, heuristic="md", node_limit=5000)
     assert stopped.status == "limit"
     html = stopped._repr_html_()
