@@ -5,6 +5,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -17,6 +18,18 @@
 #include "tests/support/oracle.hpp"
 
 namespace npuzzle::testing {
+
+// How many of `n` sampled states a check takes: all of them in the Release suites; a quarter (at
+// least one; 0, "every state", stays 0) in the sanitizer builds (NPUZZLE_SANITIZED), whose
+// searches run several times slower and look for memory and thread faults, which a quarter of a
+// sample drives through the same code. The samples start with the hardest states either way.
+constexpr std::size_t sanitized_share(std::size_t n) {
+#if defined(NPUZZLE_SANITIZED)
+  return n == 0 ? 0 : std::max<std::size_t>(1, n / 4);
+#else
+  return n;
+#endif
+}
 
 // Tiles 1, 2, … laid clockwise in a spiral from the top-left corner, the blank on the last cell of
 // the spiral. On 3x3 this is the classic `1 2 3 8 0 4 7 6 5`.

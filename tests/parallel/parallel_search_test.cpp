@@ -67,7 +67,7 @@ TEST(ParallelSearch, RandomStatesOf3x3) {
   std::sort(states.begin(), states.end(), [](auto a, auto b) { return a.word < b.word; });
   std::mt19937_64 rng(20261122);
   std::shuffle(states.begin(), states.end(), rng);
-  states.resize(std::getenv("NPUZZLE_SLOW_TESTS") ? 1000 : 240);
+  states.resize(testing::sanitized_share(std::getenv("NPUZZLE_SLOW_TESTS") ? 1000 : 240));
   for (std::size_t i = 0; i < states.size(); ++i) {
     const State<B> s = State<B>::from_tiles(states[i].tiles());  // sets the blank's cell
     const int expected = dist.at(s.word);
