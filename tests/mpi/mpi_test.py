@@ -211,17 +211,24 @@ def start_hard(algo):
                             start_new_session=True)
 
 
+def start_hard_on_two_ranks(algo):
+    """start_hard, given 2 s to start its ranks: the mpirun process and the ranks' pids (both
+    ranks, or the test fails with every process killed)."""
+    p = start_hard(algo)
+    time.sleep(2.0)
+    pids = rank_pids(p.pid)
+    if len(pids) != 2:
+        kill_all(p.pid, pids)
+        fail(f"{algo}: expected 2 ranks, found {pids}")
+    return p, pids
+
+
 def signal_test(npuzzle, workdir):
     # SIGINT to every rank (Ctrl-C where the ranks share the terminal's process group), SIGTERM to
     # one rank only: either way every rank stops and rank 0 prints the statistics so far.
     for algo, signum, which in [("pida", signal.SIGINT, "all"), ("hda", signal.SIGINT, "all"),
                                 ("pida", signal.SIGTERM, "one"), ("hda", signal.SIGTERM, "one")]:
-        p = start_hard(algo)
-        time.sleep(2.0)
-        pids = rank_pids(p.pid)
-        if len(pids) != 2:
-            kill_all(p.pid, pids)
-            fail(f"{algo}: expected 2 ranks, found {pids}")
+        p, pids = start_hard_on_two_ranks(algo)
         for pid in (pids if which == "all" else pids[-1:]):
             os.kill(pid, signum)
         try:
@@ -243,12 +250,7 @@ def signal_test(npuzzle, workdir):
 
 def dead_rank(npuzzle, workdir):
     for algo in ["pida", "hda"]:
-        p = start_hard(algo)
-        time.sleep(2.0)
-        pids = rank_pids(p.pid)
-        if len(pids) != 2:
-            kill_all(p.pid, pids)
-            fail(f"{algo}: expected 2 ranks, found {pids}")
+        p, pids = start_hard_on_two_ranks(algo)
         os.kill(pids[-1], signal.SIGKILL)
         killed = time.monotonic()
         try:
@@ -266,12 +268,7 @@ def dead_rank(npuzzle, workdir):
         print(f"{algo}: a killed rank ends the job in {time.monotonic() - killed:.1f} s: exit "
               f"{p.returncode}: {message[0].strip() if message else '(no message)'}")
     for algo in ["pida", "hda"]:
-        p = start_hard(algo)
-        time.sleep(2.0)
-        pids = rank_pids(p.pid)
-        if len(pids) != 2:
-            kill_all(p.pid, pids)
-            fail(f"{algo}: expected 2 ranks, found {pids}")
+        p, pids = start_hard_on_two_ranks(algo)
         p.kill()
         p.wait(timeout=30)
         p.stdout.close()
