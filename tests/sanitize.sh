@@ -13,7 +13,7 @@
 #   mpi:  builds npuzzle for MPI (-DNPUZZLE_MPI=ON, the boards 2x3, 3x3 and 4x4 its tests use) with
 #         AddressSanitizer + UBSan and runs the end-to-end MPI suite (ctest -L mpi) under mpirun:
 #         the ranks' distribution, shutdown and signal code under the sanitizers. Opt-in (not part
-#         of all: a build and a run of a quarter of an hour on 2 cores). Open MPI's own allocations
+#         of all: a build and a run of about 14 minutes on 2 cores). Open MPI's own allocations
 #         that live to the end of the process are not reported (detect_leaks=0); every other
 #         report still fails the test.
 #
