@@ -4,16 +4,16 @@
 // with rising bounds until the goal is reached. Parallel IDA* reuses `BoundedDfs`, one per worker.
 //
 // PERFORMANCE: the node loop passes the packed word down the recursion (a register: the undo is
-// free) and is instantiated per (blank cell, parent's blank cell) (on the 15- and 24-puzzle; per
-// blank cell on the other boards, kParentSpecialized); the heuristic
-// value of each child is computed from its parent's with `H::update` (a table look-up for
-// Manhattan) BEFORE the move is made, so a child whose f exceeds the bound costs a load, an add and
-// a compare: it is counted as generated but never applied. The move back to the parent is never
-// generated, nor is any move that core/move_pruning.hpp's automaton refuses (a path ending with a
-// duplicate move string: its state has a shorter or earlier path); the automaton's state travels
-// down the recursion with the word. No allocation, virtual call or std::function per node; the
-// limits and the heartbeat are looked at every LimitClock::kPollInterval expansions (and exactly at
-// a node limit).
+// free) and is instantiated per (blank cell, parent's blank cell) (on the 15- and 24-puzzle with
+// the benchmarks' heuristics; per blank cell elsewhere, kParentSpecialized); the heuristic value of
+// each child is computed from its parent's with `H::update` (a table look-up for Manhattan) BEFORE
+// the move is made, so a child whose f exceeds the bound costs a load, an add and a compare: it is
+// counted as generated but never applied. The move back to the parent is never generated, nor is
+// any move that core/move_pruning.hpp's automaton refuses (a path ending with a duplicate move
+// string: its state has a shorter or earlier path); the automaton's state travels down the
+// recursion with the word. No allocation, virtual call or std::function per node; the limits and
+// the heartbeat are looked at every LimitClock::kPollInterval expansions (and exactly at a node
+// limit).
 //
 // A pass stopped by a limit (or a cancel) unwinds like one that found the goal, recording the moves
 // down to the node where it stopped (counted as expanded, but its children not generated), so it
@@ -38,23 +38,29 @@
 
 namespace npuzzle {
 
-// The boards whose node loop is also instantiated per parent's blank cell, so the move back is
-// dropped at compile time: the 15- and 24-puzzle, the boards of the benchmark sets (8.9 % fewer
-// instructions per node with Manhattan on 4x4, bench/RESULTS.md). On the others one instantiation
-// per blank cell (Parent == kNoCell) takes a quarter of the code to compile, and the move back is
-// refused by the move-pruning automaton like any duplicate string (core/CMakeLists.txt keeps the
-// strings of two moves in it). The sanitizer builds (NPUZZLE_SANITIZED) compile the per-blank-cell
-// loop on every board: the same code with the parent left to the automaton, a quarter of the code
-// to instrument (their test suites run the search logic, not the instruction count; the Release
-// suites run the specialised loops).
+// The node loops also instantiated per parent's blank cell, so the move back is dropped at compile
+// time: on the 15- and 24-puzzle (the boards of the benchmark sets), with the heuristics of their
+// benchmarks (8.9 % fewer instructions per node with Manhattan on 4x4, 8.6 % with 7-8 pattern
+// databases, bench/RESULTS.md). Elsewhere one instantiation per blank cell (Parent == kNoCell)
+// takes a quarter of the code to compile, and the move back is refused by the move-pruning
+// automaton like any duplicate string (core/CMakeLists.txt keeps the strings of two moves in it):
+// - on the other boards;
+// - with a heuristic that says `kPerParentLoops = false`, as those no benchmark set runs do: the
+//   erased heuristic (an indirect call per child), pattern databases looked up one way only (on a
+//   square board, a goal off the diagonal) or two sets reflected on 4x4;
+// - in the sanitizer builds (NPUZZLE_SANITIZED): the same code with the parent left to the
+//   automaton, a quarter of the code to instrument (their suites run the search logic, not the
+//   instruction count; the Release suites run the specialised loops).
 #if defined(NPUZZLE_SANITIZED)
 inline constexpr bool kSanitizedBuild = true;
 #else
 inline constexpr bool kSanitizedBuild = false;
 #endif
-template <class B>
+template <class B, class H>
 inline constexpr bool kParentSpecialized =
-    !kSanitizedBuild && (B::kRows == B::kCols) && (B::kCells >= 16);
+    !kSanitizedBuild && (B::kRows == B::kCols) && (B::kCells >= 16) && !requires {
+  requires !H::kPerParentLoops;
+};
 
 template <class B, Heuristic H>
 class BoundedDfs {
@@ -166,12 +172,12 @@ class BoundedDfs {
 
   // The Parent argument of dfs() for a node whose parent's blank is on `parent`.
   static constexpr int parent_argument(int parent) {
-    return kParentSpecialized<B> ? parent : kNoCell;
+    return kParentSpecialized<B, H> ? parent : kNoCell;
   }
 
   // One instantiation per (blank cell, parent's blank cell): the neighbours, the shifts of the
   // packed word and the offsets into the heuristic's tables are constants, and the children's loop
-  // is unrolled. Parent == kNoCell at the root of a pass, and on every node of the boards that are
+  // is unrolled. Parent == kNoCell at the root of a pass, and on every node of the loops that are
   // not kParentSpecialized (the automaton in `pruning` refuses the move back there).
   template <int Blank, int Parent>
   bool dfs(Word word, ValueArg value, int g, std::int32_t pruning) {

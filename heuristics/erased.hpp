@@ -39,6 +39,7 @@ class ErasedHeuristic {
   };
   static constexpr bool kAdmissible = true;
   static constexpr bool kBatchChildren = kBatch;
+  static constexpr bool kPerParentLoops = false;  // an indirect call per child (core/ida_star.hpp)
 
   template <Heuristic H>
   requires std::same_as<typename H::BoardType, B>

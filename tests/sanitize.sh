@@ -71,7 +71,7 @@ run_tsan() {
   local options="halt_on_error=1 second_deadlock_stack=1"
   echo "sanitize: thread build in $dir, suite parallel" >&2
   configure_and_build "$dir" "thread" parallel_tests
-  TSAN_OPTIONS=$options ctest --test-dir "$dir" -L parallel -j 1 --timeout 900 \
+  TSAN_OPTIONS=$options ctest --test-dir "$dir" -L parallel -j "$jobs" --timeout 900 \
     --output-on-failure </dev/null
 }
 
