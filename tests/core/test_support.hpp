@@ -31,6 +31,18 @@ constexpr std::size_t sanitized_share(std::size_t n) {
 #endif
 }
 
+// Whether a check takes the `index`-th item of a list (Korf's instances, the states of a board in
+// order): every item in the Release suites, every fourth (0, 4, 8, …) in the sanitizer builds, for
+// the reason above.
+constexpr bool sanitized_takes(std::size_t index) {
+#if defined(NPUZZLE_SANITIZED)
+  return index % 4 == 0;
+#else
+  (void)index;
+  return true;
+#endif
+}
+
 // Tiles 1, 2, … laid clockwise in a spiral from the top-left corner, the blank on the last cell of
 // the spiral. On 3x3 this is the classic `1 2 3 8 0 4 7 6 5`.
 inline std::vector<int> spiral_goal(int rows, int cols) {

@@ -80,7 +80,9 @@ void solve_korf100(const pdb::PdbSet& set) {
   int solved = 0;
   const auto start = std::chrono::steady_clock::now();
   const double cpu_start = thread_cpu_seconds();
-  for (const Instance& inst : instances) {
+  for (std::size_t i = 0; i < instances.size(); ++i) {
+    if (!testing::sanitized_takes(i)) continue;
+    const Instance& inst = instances[i];
     const State<B4> s = testing::state_from<B4>(inst.tiles);
     const SearchResult result = ida_star(h, goal, s, Limits{});
     ASSERT_EQ(result.status, Status::Solved) << "instance " << inst.id;
@@ -97,7 +99,7 @@ void solve_korf100(const pdb::PdbSet& set) {
               describe_heuristic(h).c_str(), solved, static_cast<unsigned long long>(expanded),
               static_cast<unsigned long long>(generated), seconds,
               thread_cpu_seconds() - cpu_start);
-  EXPECT_EQ(solved, 100);
+  EXPECT_EQ(solved, testing::sanitized_takes(1) ? 100 : 25);  // every fourth under the sanitizers
 }
 
 TEST_F(KorfPdb, SolvesKorf100WithKnownLengths) {

@@ -33,16 +33,21 @@ TEST(ParallelSearch, EveryStateOf2x3) {
   std::vector<int> perm(B::kCells);
   std::iota(perm.begin(), perm.end(), 0);
   int solvable_count = 0;
+  std::size_t index = 0;
   do {
     const State<B> s = testing::state_from<B>(perm);
     const auto it = dist.find(s.word);
+    const bool taken = testing::sanitized_takes(index++);
     if (it == dist.end()) {
       // Unreachable: HDA* exhausts the reachable half and says so.
-      const auto r = hda_star(h, goal, s, Limits{}, HdaOptions{2, OwnerHash::Zobrist, 0});
-      EXPECT_EQ(r.status, Status::Unsolvable);
+      if (taken) {
+        const auto r = hda_star(h, goal, s, Limits{}, HdaOptions{2, OwnerHash::Zobrist, 0});
+        EXPECT_EQ(r.status, Status::Unsolvable);
+      }
       continue;
     }
     ++solvable_count;
+    if (!taken) continue;
     for (int threads : kThreadCounts) {
       for (Algo algo : kAlgos) expect_optimal(algo, h, goal, s, threads, it->second);
     }
@@ -109,6 +114,7 @@ TEST(ParallelSearch, ShallowKorfInstancesMatchSequentialIda) {
   const auto instances = korf_instances(slow ? 48 : 44);
   ASSERT_GE(instances.size(), 7u);
   for (std::size_t i = 0; i < instances.size(); ++i) {
+    if (!testing::sanitized_takes(i)) continue;
     const auto& k = instances[i];
     SCOPED_TRACE("korf #" + std::to_string(k.id));
     const auto sequential = ida_star(conflict, goal, k.state, Limits{});
