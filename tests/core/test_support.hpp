@@ -33,14 +33,16 @@ constexpr std::size_t sanitized_share(std::size_t n) {
 
 // Whether a check takes the `index`-th item of a list (Korf's instances, the states of a board in
 // order): every item in the Release suites, every fourth (0, 4, 8, …) in the sanitizer builds, for
-// the reason above.
-constexpr bool sanitized_takes(std::size_t index) {
+// the reason above. sanitized_count(n): how many of n items it takes.
+inline constexpr std::size_t kSanitizedStride =
 #if defined(NPUZZLE_SANITIZED)
-  return index % 4 == 0;
+    4;
 #else
-  (void)index;
-  return true;
+    1;
 #endif
+constexpr bool sanitized_takes(std::size_t index) { return index % kSanitizedStride == 0; }
+constexpr std::size_t sanitized_count(std::size_t n) {
+  return (n + kSanitizedStride - 1) / kSanitizedStride;
 }
 
 // Tiles 1, 2, … laid clockwise in a spiral from the top-left corner, the blank on the last cell of
