@@ -33,17 +33,55 @@ if [[ ! -x $tests_binary ]]; then
   exit 1
 fi
 
-report=$(mktemp)
-temporary+=("$report")
+# The fault tests run in one process per core (GoogleTest's sharding), each writing its own report;
+# the table lists them in the order the binary lists them, as an unsharded run would.
+shards=${NPUZZLE_JOBS:-$(nproc)}
+order=$(mktemp)
+temporary+=("$order")
 status=0
-"$tests_binary" --gtest_filter='*Fault*' --gtest_output="json:$report" >&2 || status=$?
+"$tests_binary" --gtest_filter='*Fault*' --gtest_list_tests >"$order" || status=$?
+reports=()
+pids=()
+for ((shard = 0; shard < shards; ++shard)); do
+  reports+=("$(mktemp)")
+  temporary+=("${reports[-1]}")
+  GTEST_TOTAL_SHARDS=$shards GTEST_SHARD_INDEX=$shard "$tests_binary" --gtest_filter='*Fault*' \
+    --gtest_output="json:${reports[-1]}" >&2 &
+  pids+=($!)
+done
+for pid in "${pids[@]}"; do
+  wait "$pid" || status=$?
+done
 
-python3 - "$report" >"$output" <<'PY'
+python3 - "$order" "${reports[@]}" >"$output" <<'PY'
 import json, sys
 
-report_path = sys.argv[1]
-with open(report_path) as f:
-    report = json.load(f)
+# One report of the shards' reports: the suites and tests in the order of --gtest_list_tests.
+listed = []
+suite = None
+for line in open(sys.argv[1]):
+    if not line.strip():
+        continue
+    if not line.startswith(" "):
+        suite = line.split()[0].rstrip(".")
+    else:
+        listed.append((suite, line.split()[0]))
+ran = {}
+for path in sys.argv[2:]:
+    with open(path) as f:
+        shard = json.load(f)
+    for s in shard["testsuites"]:
+        for test in s["testsuite"]:
+            ran[(s["name"], test["name"])] = test
+missing = [s + "." + t for s, t in listed if (s, t) not in ran]
+if missing:
+    sys.exit("fault_table: no report for " + ", ".join(missing))
+report = {"testsuites": [], "tests": len(listed),
+          "failures": sum(1 for key in listed if ran[key].get("failures"))}
+for s, t in listed:
+    if not report["testsuites"] or report["testsuites"][-1]["name"] != s:
+        report["testsuites"].append({"name": s, "testsuite": []})
+    report["testsuites"][-1]["testsuite"].append(ran[(s, t)])
 
 areas = {
     "signals": "Interrupts (SIGINT, SIGTERM, SIGHUP)",
