@@ -27,23 +27,6 @@ using checkpoint_test::korf;
 using cli::contains;
 using cli::run_npuzzle;
 
-std::vector<std::string> files_in(const fs::path& dir) {
-  std::vector<std::string> names;
-  for (const auto& entry : fs::directory_iterator(dir)) {
-    names.push_back(entry.path().filename().string());
-  }
-  return names;
-}
-
-std::string joined(const std::vector<std::string>& names) {
-  std::string text;
-  for (const std::string& name : names) {
-    if (!text.empty()) text += ", ";
-    text += name;
-  }
-  return text.empty() ? "none" : text;
-}
-
 class FaultCheckpoint : public ::testing::Test {
  protected:
   void SetUp() override { NPUZZLE_REQUIRE_BINARY(npuzzle_binary()); }

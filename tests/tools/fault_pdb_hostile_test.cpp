@@ -42,12 +42,6 @@ std::string json_line(const std::string& text) {
   return line.empty() ? "{}" : line;
 }
 
-std::string joined(const std::vector<std::string>& names) {
-  std::string text;
-  for (const std::string& n : names) text += (text.empty() ? "" : ", ") + n;
-  return text.empty() ? "none" : text;
-}
-
 enum class Hostile { LinkLoop, Fifo, Directory };
 
 struct HostileCase {

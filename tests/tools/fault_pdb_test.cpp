@@ -28,15 +28,6 @@ namespace npuzzle::fault {
 namespace {
 
 // The files in `dir` (names only, sorted).
-std::vector<std::string> files_in(const fs::path& dir) {
-  std::vector<std::string> names;
-  for (const auto& entry : fs::directory_iterator(dir)) {
-    names.push_back(entry.path().filename().string());
-  }
-  std::sort(names.begin(), names.end());
-  return names;
-}
-
 std::vector<fs::path> databases_in(const fs::path& dir) {
   std::vector<fs::path> found;
   for (const auto& entry : fs::directory_iterator(dir)) {
@@ -44,12 +35,6 @@ std::vector<fs::path> databases_in(const fs::path& dir) {
   }
   std::sort(found.begin(), found.end());
   return found;
-}
-
-std::string joined(const std::vector<std::string>& names) {
-  std::string text;
-  for (const std::string& n : names) text += (text.empty() ? "" : ", ") + n;
-  return text.empty() ? "none" : text;
 }
 
 RunResult pdbgen(std::vector<std::string> args) {

@@ -9,8 +9,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "tests/support/process.hpp"
 
@@ -27,6 +30,23 @@ using process::RunResult;
 using process::RunSpec;
 using process::scratch_dir;
 using process::write_text;
+
+// The names of the files in `dir`, sorted: what a test expects to find, or to find nothing of.
+inline std::vector<std::string> files_in(const fs::path& dir) {
+  std::vector<std::string> names;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    names.push_back(entry.path().filename().string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+// `names` joined with ", " ("none" when there are none), for a failure message or the fault table.
+inline std::string joined(const std::vector<std::string>& names) {
+  std::string text;
+  for (const std::string& name : names) text += (text.empty() ? "" : ", ") + name;
+  return text.empty() ? "none" : text;
+}
 
 // The first line of `text` that contains `needle` ("" when none), for the fault table.
 inline std::string line_with(const std::string& text, const std::string& needle) {

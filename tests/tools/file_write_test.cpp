@@ -43,12 +43,6 @@ std::vector<std::string> others_in(const fs::path& dir, const std::vector<std::s
   return names;
 }
 
-std::string joined(const std::vector<std::string>& names) {
-  std::string text;
-  for (const std::string& name : names) text += (text.empty() ? "" : ", ") + name;
-  return text.empty() ? "none" : text;
-}
-
 bool is_page(const std::string& text) {
   return contains(text, "<html") && contains(text, "</html>") && contains(text, "id=\"board\"");
 }
