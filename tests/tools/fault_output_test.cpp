@@ -17,8 +17,6 @@
 namespace npuzzle::fault {
 namespace {
 
-constexpr const char* kEasy = "1 2 3 4 0 5 7 8 6";
-
 struct Destination {
   const char* name;
   const char* stdout_to;

@@ -29,8 +29,6 @@ using checkpoint_test::korf;
 using cli::contains;
 using cli::run_npuzzle;
 
-constexpr const char* kEasy = "1 2 3 4 0 5 7 8 6";  // 3x3, solved in a millisecond
-
 // The names in `dir` other than `keep`: temporary files left behind.
 std::vector<std::string> others_in(const fs::path& dir, const std::vector<std::string>& keep) {
   std::vector<std::string> names;

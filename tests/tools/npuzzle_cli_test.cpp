@@ -19,11 +19,13 @@
 #include "tests/support/independent_moves.hpp"
 #include "tests/support/korf.hpp"
 #include "tests/support/process.hpp"
+#include "tests/tools/cli_support.hpp"
 
 namespace npuzzle {
 namespace {
 
 namespace fs = std::filesystem;
+using cli::json_lines;
 
 struct Ran {
   int code = -1;
@@ -53,13 +55,6 @@ Ran npuzzle(const std::string& args, const std::string& input = "") {
   const process::RunResult result = process::run_program(spec);
   EXPECT_TRUE(result.exited()) << "npuzzle " << args << ": " << result.describe();
   return {result.exited() ? result.exit_code : -1, result.out, result.err};
-}
-
-std::vector<nlohmann::json> json_lines(const std::string& text) {
-  std::vector<nlohmann::json> objects;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) objects.push_back(nlohmann::json::parse(line));
-  return objects;
 }
 
 std::string quoted(const std::vector<int>& tiles) {
