@@ -12,8 +12,10 @@
 #include <CLI/CLI.hpp>
 
 #include <tbb/global_control.h>
+#include <tbb/info.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <csignal>
@@ -80,6 +82,27 @@ std::string eta_text(double seconds, double done) {
   return text;
 }
 
+// The builder covers about 2.5 M placements a second per thread (bench/RESULTS.md: the 4x4 7-8
+// set and the 5x5 6- and 7-tile tables, 2 threads, 2.4-2.8 M): a guess to plan by, not a promise.
+double build_seconds_estimate(std::uint64_t placements, int threads) {
+  constexpr double kPlacementsPerThreadSecond = 2.5e6;
+  return static_cast<double>(placements) / (kPlacementsPerThreadSecond * threads);
+}
+
+// "about 25 min", "about 40 s", "about 1 h 05 min".
+std::string duration_text(double seconds) {
+  const auto s = static_cast<long long>(seconds + 0.5);
+  char text[48];
+  if (s < 60) {
+    std::snprintf(text, sizeof text, "about %lld s", std::max(1LL, s));
+  } else if (s < 3600) {
+    std::snprintf(text, sizeof text, "about %lld min", (s + 30) / 60);
+  } else {
+    std::snprintf(text, sizeof text, "about %lld h %02lld min", s / 3600, s / 60 % 60);
+  }
+  return text;
+}
+
 ExitCode run_build(const std::string& size, const std::string& partition_text,
                    const std::string& goal_text, std::string dir_text, int threads,
                    const std::string& mem_limit_text, bool force, bool dual) {
@@ -125,14 +148,33 @@ ExitCode run_build(const std::string& size, const std::string& partition_text,
       }
     }
   }
+  std::uint64_t placements_to_build = 0;
+  std::uint64_t largest_need = 0;
+  int tables_to_build = 0;
   for (const BuildSpec& spec : specs) {
     validate_spec(spec);
+    const auto path = table_path(dir, rows, cols, spec.goal, spec.tiles);
+    const std::uint64_t placements =
+        placement_count(rows * cols, static_cast<int>(spec.tiles.size()));
     const std::uint64_t need = build_memory_bytes(spec);
-    const auto& tiles = spec.tiles;
-    const auto path = table_path(dir, rows, cols, spec.goal, tiles);
-    std::cerr << "pattern " << path.filename().string() << ": "
-              << placement_count(rows * cols, static_cast<int>(tiles.size()))
+    std::cerr << "pattern " << path.filename().string() << ": " << placements
               << " placements, the build needs " << mib(need) << "\n";
+    if (!force && entry_present(path)) continue;
+    placements_to_build += placements;
+    largest_need = std::max(largest_need, need);
+    ++tables_to_build;
+  }
+  if (tables_to_build > 0) {
+    const int workers = threads > 0 ? threads : std::max(1, tbb::info::default_concurrency());
+    std::cerr << "pdbgen: " << tables_to_build << " table(s) to build, " << placements_to_build
+              << " placements, at most " << mib(largest_need) << " at a time (one table at a "
+              << "time); expect "
+              << duration_text(build_seconds_estimate(placements_to_build, workers)) << " on "
+              << workers << " thread(s), more on a busy machine\n";
+  }
+  for (const BuildSpec& spec : specs) {
+    const std::uint64_t need = build_memory_bytes(spec);
+    const auto path = table_path(dir, rows, cols, spec.goal, spec.tiles);
     if (!force && entry_present(path)) continue;  // skipped below: needs no memory
     if (mem_limit && need > mem_limit) {
       throw PdbError(ErrorKind::Memory, "the build needs " + mib(need) +

@@ -103,6 +103,30 @@ TEST_F(Usability, PdbgenTakesPdbDirLikeNpuzzleAndKeepsDir) {
   EXPECT_EQ(files, 1u);  // the second build found the first one's file
 }
 
+TEST_F(Usability, PdbgenStatesTheWorkAndTimeBeforeItStarts) {
+  const std::string dir = fault::fresh_dir("pdb_plan").string();
+  const RunResult r = run_pdbgen(
+      {"build", "--size", "2x3", "--partition", "full", "--threads", "2", "--pdb-dir", dir});
+  EXPECT_EQ(r.describe(), "exit 0") << r.err;
+  const std::string plan = "pdbgen: 1 table(s) to build, 720 placements, at most ";
+  EXPECT_TRUE(contains(r.err, plan)) << r.err;
+  EXPECT_TRUE(contains(r.err, "; expect about 1 s on 2 thread(s)")) << r.err;
+  EXPECT_LT(r.err.find(plan), r.err.find("building ")) << r.err;
+  // Present already: nothing to build, no plan.
+  const RunResult again =
+      run_pdbgen({"build", "--size", "2x3", "--partition", "full", "--pdb-dir", dir});
+  EXPECT_EQ(again.describe(), "exit 0") << again.err;
+  EXPECT_FALSE(contains(again.err, "to build")) << again.err;
+  // The recommended 5x5 set: three 7-tile tables, four 6-tile ones and a 3-tile one, stated
+  // before the memory refusal.
+  const RunResult five = run_pdbgen(
+      {"build", "--size", "5x5", "--threads", "2", "--pdb-dir", dir, "--mem-limit", "1M"});
+  EXPECT_EQ(five.describe(), "exit 5") << five.err;
+  EXPECT_TRUE(contains(five.err, "pdbgen: 8 table(s) to build, 7778245800 placements, at most "))
+      << five.err;
+  EXPECT_TRUE(contains(five.err, "; expect about 26 min on 2 thread(s)")) << five.err;
+}
+
 TEST_F(Usability, PdbgenBuildsTheRecommendedPartitionWithoutOne) {
   const std::string dir = fault::fresh_dir("pdb_recommended").string();
   const RunResult small = run_pdbgen({"build", "--size", "2x3", "--pdb-dir", dir});
