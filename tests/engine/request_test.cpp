@@ -49,7 +49,7 @@ api::SolveOptions api_options() {
 }
 
 // Korf's #1 with its first two tiles swapped: it reaches the blank-last goal of these requests.
-const RunBoard kBoard{{4, 4}, {13, 14, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3}};
+const RunBoard kFifteenBoard{{4, 4}, {13, 14, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3}};
 
 TEST(RequestSources, CommandLineAndLibraryAgree) {
   const SolveRequest cli = from_words();
@@ -72,16 +72,16 @@ TEST(RequestSources, TheLibraryTakesAGoalAsTiles) {
 
 TEST(RequestSources, AJobMessageRoundTrips) {
   const SolveRequest cli = from_words();
-  const DistributedJobMessage job = decode_job(encode_job(cli, kBoard));
+  const DistributedJobMessage job = decode_job(encode_job(cli, kFifteenBoard));
   EXPECT_TRUE(same_search(job.request, cli));
-  EXPECT_EQ(job.board, kBoard);
+  EXPECT_EQ(job.board, kFifteenBoard);
   SolveRequest other = cli;
   other.tie_break = TieBreak::Fifo;
   other.owner_hash = OwnerHash::Zobrist;
   other.goal =
       GoalSpec{GoalSpec::Kind::Explicit, {1, 0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}};
   other.heuristic.reset();
-  EXPECT_TRUE(same_search(decode_job(encode_job(other, kBoard)).request, other));
+  EXPECT_TRUE(same_search(decode_job(encode_job(other, kFifteenBoard)).request, other));
   EXPECT_FALSE(same_search(other, cli));
   EXPECT_THROW(decode_job("{\"algorithm\": 99}"), InputError);
   EXPECT_THROW(decode_job("not json"), InputError);
@@ -92,7 +92,7 @@ TEST(RequestSources, ACheckpointRoundTrips) {
   CheckpointFile file;
   file.algorithm = cli.algorithm;
   file.heuristic = *cli.heuristic;
-  file.board = kBoard;
+  file.board = kFifteenBoard;
   file.goal = cli.goal.tiles_for(16);
   file.position.bound = 40;
   file.position.target = 8;
@@ -100,7 +100,7 @@ TEST(RequestSources, ACheckpointRoundTrips) {
   const CheckpointFile read = parse_checkpoint(format_checkpoint(file));
   EXPECT_EQ(read.algorithm, Algorithm::Pida);
   EXPECT_EQ(read.heuristic, file.heuristic);
-  EXPECT_EQ(read.board, kBoard);
+  EXPECT_EQ(read.board, kFifteenBoard);
   // The checkpoint names the algorithm, heuristic and goal; the caller brings the rest.
   SearchOptions plain = words();
   plain.algorithm = "ida";
@@ -117,7 +117,7 @@ TEST(RequestSources, ACheckpointOfAnAlgorithmWithoutCheckpointsIsRefused) {
   CheckpointFile file;
   file.algorithm = Algorithm::Ida;
   file.heuristic = heuristic_option("md");
-  file.board = kBoard;
+  file.board = kFifteenBoard;
   file.goal = GoalSpec::blank_first().tiles_for(16);
   file.position.bound = 40;
   file.position.target = 8;

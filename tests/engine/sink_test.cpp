@@ -25,7 +25,7 @@ std::string fresh_directory(const std::string& name) {
   return dir.string();
 }
 
-const RunBoard kBoard{{2, 3}, {4, 1, 2, 5, 3, 0}};
+const RunBoard kSixCellBoard{{2, 3}, {4, 1, 2, 5, 3, 0}};
 
 SolveRequest pdb_request(const std::string& dir) {
   SolveRequest request;
@@ -40,7 +40,7 @@ TEST(EngineLog, AQuietSolveThatBuildsADatabasePrintsNothing) {
   const std::string dir = fresh_directory("quiet");
   testing::internal::CaptureStderr();
   testing::internal::CaptureStdout();
-  const SolveOutcome outcome = solve_instance(pdb_request(dir), kBoard);
+  const SolveOutcome outcome = solve_instance(pdb_request(dir), kSixCellBoard);
   const std::string out = testing::internal::GetCapturedStdout();
   const std::string err = testing::internal::GetCapturedStderr();
   ASSERT_TRUE(outcome.solved()) << outcome.error;
@@ -56,7 +56,7 @@ TEST(EngineLog, TheSinkHearsTheBuildAndTheHeuristic) {
   std::vector<std::string> lines;
   request.log = [&lines](LogLevel, const std::string& line) { lines.push_back(line); };
   testing::internal::CaptureStderr();
-  const SolveOutcome outcome = solve_instance(request, kBoard);
+  const SolveOutcome outcome = solve_instance(request, kSixCellBoard);
   EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
   ASSERT_TRUE(outcome.solved()) << outcome.error;
   ASSERT_FALSE(lines.empty());
@@ -74,7 +74,7 @@ TEST(EngineLog, TheLibrarysCallbackGetsTheNotesAndQuietNone) {
   options.heuristic = "pdb";
   std::vector<api::Note> notes;
   options.on_note = [&notes](const api::Note& note) { notes.push_back(note); };
-  const api::Board board{2, 3, kBoard.tiles};
+  const api::Board board{2, 3, kSixCellBoard.tiles};
   testing::internal::CaptureStderr();
   const api::Result solved = api::solve(board, options);
   EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
@@ -85,7 +85,7 @@ TEST(EngineLog, TheLibrarysCallbackGetsTheNotesAndQuietNone) {
   SolveRequest request = pdb_request(other);
   std::vector<std::string> lines;
   request.log = [&lines](LogLevel, const std::string& line) { lines.push_back(line); };
-  ASSERT_TRUE(solve_instance(request, kBoard).solved());
+  ASSERT_TRUE(solve_instance(request, kSixCellBoard).solved());
   ASSERT_EQ(notes.size(), lines.size());
   for (std::size_t i = 0; i < lines.size(); ++i) {
     std::string expected = lines[i];

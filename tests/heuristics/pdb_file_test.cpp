@@ -22,6 +22,7 @@
 #include "heuristics/pdb_build.hpp"
 #include "heuristics/pdb_catalogue.hpp"
 #include "heuristics/pdb_file.hpp"
+#include "tests/heuristics/goal_tiles.hpp"
 #include "tests/support/process.hpp"
 
 namespace npuzzle {
@@ -32,11 +33,7 @@ using pdb::ErrorKind;
 using pdb::PdbError;
 using pdb::PdbTable;
 
-std::vector<int> blank_first(int cells) {
-  std::vector<int> g(static_cast<std::size_t>(cells));
-  for (int c = 0; c < cells; ++c) g[static_cast<std::size_t>(c)] = c;
-  return g;
-}
+using testing::blank_first;
 
 class PdbFile : public ::testing::Test {
  protected:

@@ -14,15 +14,12 @@
 #include "heuristics/pdb_catalogue.hpp"
 #include "heuristics/pdb_file.hpp"
 #include "heuristics/pdb_partition.hpp"
+#include "tests/heuristics/goal_tiles.hpp"
 
 namespace npuzzle {
 namespace {
 
-std::vector<int> blank_first(int cells) {
-  std::vector<int> goal(static_cast<std::size_t>(cells));
-  std::iota(goal.begin(), goal.end(), 0);
-  return goal;
-}
+using testing::blank_first;
 
 std::vector<int> blank_last(int cells) {
   std::vector<int> goal(static_cast<std::size_t>(cells));

@@ -21,6 +21,7 @@
 #include "heuristics/pdb_build.hpp"
 #include "heuristics/pdb_file.hpp"
 #include "heuristics/pdb_index.hpp"
+#include "tests/heuristics/goal_tiles.hpp"
 
 namespace npuzzle {
 namespace {
@@ -154,11 +155,7 @@ Tally break_every_entry(const pdb::BuildResult& built, Break b) {
   return tally;
 }
 
-std::vector<int> blank_first(int cells) {
-  std::vector<int> goal(static_cast<std::size_t>(cells));
-  for (int c = 0; c < cells; ++c) goal[static_cast<std::size_t>(c)] = c;
-  return goal;
-}
+using testing::blank_first;
 
 void expect_every_break_found(const pdb::BuildSpec& spec) {
   const pdb::BuildResult built = pdb::build_table(spec, build_options());
