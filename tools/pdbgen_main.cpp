@@ -148,44 +148,43 @@ ExitCode run_build(const std::string& size, const std::string& partition_text,
       }
     }
   }
-  std::uint64_t placements_to_build = 0;
-  std::uint64_t largest_need = 0;
-  int tables_to_build = 0;
+  // Each table's placements and memory, then what is left to build (files present are skipped).
+  struct Planned {
+    std::uint64_t placements;
+    std::uint64_t need;
+  };
+  std::vector<Planned> to_build;
   for (const BuildSpec& spec : specs) {
     validate_spec(spec);
     const auto path = table_path(dir, rows, cols, spec.goal, spec.tiles);
-    const std::uint64_t placements =
-        placement_count(rows * cols, static_cast<int>(spec.tiles.size()));
-    const std::uint64_t need = build_memory_bytes(spec);
-    std::cerr << "pattern " << path.filename().string() << ": " << placements
-              << " placements, the build needs " << mib(need) << "\n";
-    if (!force && entry_present(path)) continue;
-    placements_to_build += placements;
-    largest_need = std::max(largest_need, need);
-    ++tables_to_build;
+    const Planned table{placement_count(rows * cols, static_cast<int>(spec.tiles.size())),
+                        build_memory_bytes(spec)};
+    std::cerr << "pattern " << path.filename().string() << ": " << table.placements
+              << " placements, the build needs " << mib(table.need) << "\n";
+    if (force || !entry_present(path)) to_build.push_back(table);
   }
-  if (tables_to_build > 0) {
+  std::uint64_t placements = 0, largest_need = 0;
+  for (const Planned& table : to_build) {
+    placements += table.placements;
+    largest_need = std::max(largest_need, table.need);
+  }
+  if (!to_build.empty()) {
     const int workers = threads > 0 ? threads : std::max(1, tbb::info::default_concurrency());
-    std::cerr << "pdbgen: " << tables_to_build << " table(s) to build, " << placements_to_build
-              << " placements, at most " << mib(largest_need) << " at a time (one table at a "
-              << "time); expect "
-              << duration_text(build_seconds_estimate(placements_to_build, workers)) << " on "
-              << workers << " thread(s), more on a busy machine\n";
+    std::cerr << "pdbgen: " << to_build.size() << " table(s) to build, " << placements
+              << " placements, at most " << mib(largest_need)
+              << " at a time (one table at a time); expect "
+              << duration_text(build_seconds_estimate(placements, workers)) << " on " << workers
+              << " thread(s), more on a busy machine\n";
   }
-  for (const BuildSpec& spec : specs) {
-    const std::uint64_t need = build_memory_bytes(spec);
-    const auto path = table_path(dir, rows, cols, spec.goal, spec.tiles);
-    if (!force && entry_present(path)) continue;  // skipped below: needs no memory
-    if (mem_limit && need > mem_limit) {
-      throw PdbError(ErrorKind::Memory, "the build needs " + mib(need) +
-                                            ", more than --mem-limit " + mib(mem_limit) +
-                                            "; refusing to start" + smaller);
-    }
-    if (available && need > available) {
-      throw PdbError(ErrorKind::Memory,
-                     "the build needs " + mib(need) + ", more than the " + mib(available) +
-                         " this machine has available; refusing to start" + smaller);
-    }
+  if (mem_limit && largest_need > mem_limit) {
+    throw PdbError(ErrorKind::Memory, "the build needs " + mib(largest_need) +
+                                          ", more than --mem-limit " + mib(mem_limit) +
+                                          "; refusing to start" + smaller);
+  }
+  if (available && largest_need > available) {
+    throw PdbError(ErrorKind::Memory,
+                   "the build needs " + mib(largest_need) + ", more than the " + mib(available) +
+                       " this machine has available; refusing to start" + smaller);
   }
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
