@@ -26,6 +26,7 @@ inline constexpr std::uint8_t kUnreachable = 0xFF;  // all_distances: not reacha
 template <class B>
 std::vector<std::uint8_t> all_distances(const Goal<B>& goal) {
   static_assert(B::kCells <= 12, "the full distance table fits boards of at most 12 cells");
+  static_assert(!B::kFrame, "the full distance table is for ordinary boards");
   std::vector<std::uint8_t> distance(kPermutationCount<B>, kUnreachable);
   std::vector<std::uint32_t> frontier{static_cast<std::uint32_t>(rank_permutation(goal.state))};
   std::vector<std::uint32_t> next;

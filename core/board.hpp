@@ -12,6 +12,13 @@
 // (`uint64_t`), 5 bits a cell up to 32 cells (`unsigned __int128`). The blank's cell travels beside
 // the word. Invariant: the word holds a permutation of 0 .. R*C-1 and `blank` is the cell holding
 // 0. Two states are equal iff their words are equal (the blank follows from the word).
+//
+// Frames: `Board<R, C, true>` is an R x C frame holding a smaller board in its top-left corner
+// (core/frame.hpp), so that the searches compiled once for the frame solve every board it holds.
+// The frame's other cells are walls: their tiles never move. Its states carry the wall cells
+// (`walls`, bit c for cell c) and `opens(cell)` says whether the blank may enter a cell; every
+// search skips the moves into walls, so it generates the held board's moves and nodes, in the
+// same order.
 #pragma once
 
 #include <array>
@@ -63,13 +70,14 @@ constexpr bool parse_move(char c, Move& out) {
   }
 }
 
-template <int R, int C>
+template <int R, int C, bool kIsFrame = false>
 struct Board {
   static_assert(R >= kMinSupportedSide && C >= kMinSupportedSide && R * C <= kMaxSupportedCells,
                 "boards have 2 or more rows and columns and at most 25 cells");
   static constexpr int kRows = R;
   static constexpr int kCols = C;
   static constexpr int kCells = R * C;
+  static constexpr bool kFrame = kIsFrame;  // walls on the cells the held board leaves
   static constexpr int kBitsPerCell = kCells <= 16 ? 4 : 5;
   using Word = std::conditional_t<(kCells <= 16), std::uint64_t, uint128>;
   static constexpr Word kCellMask = (Word{1} << kBitsPerCell) - 1;
@@ -118,19 +126,40 @@ struct Board {
     return table;
   }();
 
-  static std::string name() { return std::to_string(R) + "x" + std::to_string(C); }
+  static std::string name() {
+    return std::to_string(R) + "x" + std::to_string(C) + (kFrame ? " frame" : "");
+  }
 };
 
 template <class B>
 using Tiles = std::array<std::uint8_t, B::kCells>;  // tile on each cell, row-major
 
+// The wall cells a frame's state carries (none on an ordinary board).
+template <bool kFrame>
+struct WallCells {
+  static constexpr std::uint32_t walls = 0;
+};
+template <>
+struct WallCells<true> {
+  std::uint32_t walls = 0;  // bit c: cell c is a wall
+};
+
 template <class B>
-struct State {
+struct State : WallCells<B::kFrame> {
   using Word = typename B::Word;
   Word word = 0;           // tile on cell c in bits [c*b, (c+1)*b), b = B::kBitsPerCell
   std::uint8_t blank = 0;  // the cell holding tile 0
 
   static constexpr int shift(int cell) { return cell * B::kBitsPerCell; }
+
+  // True when the blank may enter `cell` (always on an ordinary board).
+  NPUZZLE_ALWAYS_INLINE bool opens(int cell) const {
+    if constexpr (B::kFrame) {
+      return ((this->walls >> cell) & 1u) == 0;
+    } else {
+      return true;
+    }
+  }
 
   int tile_at(int cell) const { return static_cast<int>((word >> shift(cell)) & B::kCellMask); }
 
@@ -144,7 +173,7 @@ struct State {
   // Applies a move; returns false (state unchanged) when the blank cannot go that way.
   bool apply(Move m) {
     const int target = B::neighbour(blank, m);
-    if (target < 0) return false;
+    if (target < 0 || !opens(target)) return false;
     move_blank_to(target);
     return true;
   }

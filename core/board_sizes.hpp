@@ -3,8 +3,8 @@
 // The list is the CMake cache variable NPUZZLE_BOARD_SIZES (default: all sixteen sizes 2x2 .. 5x5);
 // CMake writes it into the generated header core/board_size_list.hpp as the X-macro
 // NPUZZLE_FOR_EACH_BOARD_SIZE. From it come `kBoardSizes` (the run-time list: parsing, random
-// boards, database building, the front ends' dispatch) and the per-size instantiations of the
-// solver (tools/CMakeLists.txt). Adding or removing a size is a change of that one variable; the
+// boards, database building, the front ends' dispatch) and the instantiations of the solver
+// (engine/CMakeLists.txt). Adding or removing a size is a change of that one variable; the
 // static_asserts below check that every listed size fits the packed state word and the database
 // file's header.
 //

@@ -78,7 +78,7 @@ class DepthFirstBnb {
     int count = 0;
     for (int i = 0; i < moves.count; ++i) {
       const int target = moves.targets[i];
-      if (target == parent_blank) continue;
+      if (target == parent_blank || !state_.opens(target)) continue;
       ++run_.generated;
       const Value child_value = h_.update(value, state_.tile_at(target), target, blank);
       const int h = h_.estimate(child_value);

@@ -44,7 +44,7 @@ namespace npuzzle {
 // databases, bench/RESULTS.md). Elsewhere one instantiation per blank cell (Parent == kNoCell)
 // takes a quarter of the code to compile, and the move back is refused by the move-pruning
 // automaton like any duplicate string (core/CMakeLists.txt keeps the strings of two moves in it):
-// - on the other boards;
+// - on the other boards, and on the frames that hold them (core/frame.hpp);
 // - with a heuristic that says `kPerParentLoops = false`, as those no benchmark set runs do: the
 //   erased heuristic (an indirect call per child), pattern databases looked up one way only (on a
 //   square board, a goal off the diagonal) or two sets reflected on 4x4;
@@ -58,7 +58,7 @@ inline constexpr bool kSanitizedBuild = false;
 #endif
 template <class B, class H>
 inline constexpr bool kParentSpecialized =
-    !kSanitizedBuild && (B::kRows == B::kCols) && (B::kCells >= 16) && !requires {
+    !kSanitizedBuild && !B::kFrame && (B::kRows == B::kCols) && (B::kCells >= 16) && !requires {
   requires !H::kPerParentLoops;
 };
 
@@ -85,7 +85,7 @@ class BoundedDfs {
   // (on Stopped: in the part searched).
   Outcome run(const State<B>& start, const Value& value, int g, int parent_blank, int bound,
               std::int32_t pruning = MovePruning::kRoot) {
-    begin_pass(g, bound);
+    begin_pass(g, bound, start);
     const int h = h_.estimate(value);
     if (g + h > bound) {
       next_bound_ = std::min(next_bound_, g + h);
@@ -104,7 +104,7 @@ class BoundedDfs {
   // lets it expand two nodes.
   Outcome resume(const State<B>& start, const Value& value, int g, int parent_blank, int bound,
                  std::int32_t pruning, const std::vector<Move>& stopped_at) {
-    begin_pass(g, bound);
+    begin_pass(g, bound, start);
     return outcome(resume_along(start, value, g, parent_blank, pruning, stopped_at, 0));
   }
 
@@ -156,7 +156,8 @@ class BoundedDfs {
     return false;
   }
 
-  void begin_pass(int g, int bound) {
+  void begin_pass(int g, int bound, const State<B>& start) {
+    walls_ = start.walls;
     bound_ = bound;
     base_g_ = g;
     path_.assign(static_cast<std::size_t>(std::max(bound - g, 0) + 1), Move::Up);
@@ -192,11 +193,15 @@ class BoundedDfs {
   }
 
   // The automaton's state after child I's move (kPruned for the move back to the parent).
+  // On a frame, a move into a wall is refused like a pruned one: never generated.
   template <int Blank, int Parent, std::size_t I>
   NPUZZLE_ALWAYS_INLINE std::int32_t child_pruning(std::int32_t pruning) const {
     if constexpr (B::kMoveTable[Blank].targets[I] == Parent) {
       return MovePruning::kPruned;
     } else {
+      if constexpr (B::kFrame) {
+        if ((walls_ >> B::kMoveTable[Blank].targets[I]) & 1u) return MovePruning::kPruned;
+      }
       constexpr auto kMove = static_cast<std::size_t>(B::kMoveTable[Blank].moves[I]);
       return pruning_[static_cast<std::size_t>(pruning) * 4 + kMove];
     }
@@ -327,7 +332,7 @@ class BoundedDfs {
   std::optional<Child> child_of(const Child& node, int parent, int i) const {
     const auto& moves = B::kMoveTable[node.state.blank];
     const int target = moves.targets[static_cast<std::size_t>(i)];
-    if (target == parent) return std::nullopt;
+    if (target == parent || !node.state.opens(target)) return std::nullopt;
     const std::int32_t pruning =
         pruning_[static_cast<std::size_t>(node.pruning) * 4 +
                  static_cast<std::size_t>(moves.moves[static_cast<std::size_t>(i)])];
@@ -432,6 +437,7 @@ class BoundedDfs {
   const LimitClock& clock_;
   const std::atomic<bool>* cancel_;
   const std::int32_t* pruning_ = MovePruning::standard().table();
+  std::uint32_t walls_ = 0;  // on a frame: the wall cells of the pass's start (core/board.hpp)
   int bound_ = 0;
   int base_g_ = 0;
   int next_bound_ = INT_MAX;

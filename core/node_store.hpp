@@ -104,7 +104,7 @@ class NodeStore {
     const auto& moves = B::kMoveTable[state.blank];
     for (int i = 0; i < moves.count; ++i) {
       const int target = moves.targets[i];
-      if (target == back) continue;
+      if (target == back || !state.opens(target)) continue;
       State<B> child = state;
       child.move_blank_to(target);
       if (visit(state, target, child)) return true;

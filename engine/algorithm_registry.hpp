@@ -2,10 +2,10 @@
 // once.
 //
 // `kAlgorithmInfo` is the table: per algorithm its name, help text, which options it takes,
-// whether it proves optimality and the family of searches it is compiled with (the per-size
-// translation units compile one family each: engine/search_dispatch.hpp). The name parser, the
+// whether it proves optimality and the family of searches it is compiled with (the solver units of
+// 4x4, 5x5 and the frames compile one family each: engine/search_dispatch.hpp). The name parser, the
 // help and error texts and the option checks of the front ends read it (registry.cpp). This header
-// includes no search: the searches are compiled in the per-size units only. Adding an algorithm: a
+// includes no search: the searches are compiled in the solver units only. Adding an algorithm: a
 // value in NPUZZLE_ALGORITHMS (request.hpp), its row in the table and its case in its family's
 // dispatch (search_dispatch.hpp; a value without its row does not compile).
 #pragma once
@@ -19,7 +19,7 @@
 
 namespace npuzzle {
 
-// The searches compiled together in one per-size translation unit.
+// The searches compiled together in one solver unit.
 enum class SearchFamily {
   DepthFirst,       // IDA* and parallel IDA* (they share the depth-first node loop)
   HashDistributed,  // HDA*
@@ -32,7 +32,7 @@ struct AlgorithmInfo {
   Algorithm id;
   const char* name;     // on the command line: --algo NAME
   const char* help;     // what it is, for --help
-  SearchFamily family;  // the per-size unit that compiles it
+  SearchFamily family;  // the solver unit that compiles it
   bool heuristic;       // searches with a heuristic (--heuristic applies)
   bool threads;         // --threads are threads inside one search (else instances solved at once)
   bool tie_break;       // --tie-break applies (the best-first searches)

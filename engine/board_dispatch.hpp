@@ -1,15 +1,21 @@
 // engine/board_dispatch.hpp — solve_on_board<F, R, C>: where a request's board size, algorithm
 // family and heuristic become compile-time types (declared in solver.hpp).
 //
-// Included only by the generated per-size translation units (engine/solve_board.cpp.in), each
-// of which instantiates one family on one size, or all three families on a small board. What is
-// compiled per heuristic is chosen by where speed depends on it:
-// - the depth-first searches (IDA*, parallel IDA*) and HDA* on boards of more than
-//   kErasedBoardCells cells get each heuristic's own type, inlined into their node loops;
-// - the textbook searches (BFS, A*, greedy, DFBnB), bound by their hash tables, every search on the
-//   small boards, solved in milliseconds, and every search with misplaced tiles (for teaching: too
-//   weak for IDA* on large boards) get ErasedHeuristic<B> (heuristics/erased.hpp): one
-//   instantiation per board, one indirect call per node, the same estimates and node counts.
+// Included only by the generated translation units (engine/solve_board.cpp.in, configured by
+// engine/CMakeLists.txt). Two kinds of boards:
+// - the 15- and 24-puzzle (4x4, 5x5: the frames) are searched on their own board type, one unit
+//   per family of searches;
+// - every other size is searched in the frame that holds it (core/frame.hpp): the searches are
+//   compiled once per frame (`solve_in_frame`, one unit per frame and family), and the size's own
+//   unit holds only what depends on its shape: its walking distance and pattern databases, looked
+//   up through FramedHeuristic (heuristics/framed.hpp).
+// What is compiled per heuristic is chosen by where speed depends on it: the depth-first searches
+// (IDA*, parallel IDA*) and HDA* take each heuristic's own type, inlined into their node loops,
+// for Manhattan distance, linear conflicts and pattern databases on 4x4 and 5x5, and for Manhattan
+// distance and linear conflicts on the frames; everything else (the textbook searches BFS, A*,
+// greedy and DFBnB, bound by their hash tables; misplaced tiles, for teaching; a held board's own
+// heuristics) goes through ErasedHeuristic (heuristics/erased.hpp): one indirect call per node,
+// the same estimates and node counts.
 #pragma once
 
 #include <algorithm>
@@ -18,41 +24,50 @@
 #include <cstdint>
 #include <new>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
 #include "core/board.hpp"
+#include "core/frame.hpp"
 #include "core/goal.hpp"
 #include "engine/checkpoint.hpp"
 #include "engine/heuristic_builders.hpp"
 #include "engine/search_dispatch.hpp"
 #include "engine/solver.hpp"
 #include "heuristics/erased.hpp"
+#include "heuristics/framed.hpp"
 
 namespace npuzzle {
+
+template <class H>
+inline constexpr bool kIsErased = false;
+template <class B, bool kBatch>
+inline constexpr bool kIsErased<ErasedHeuristic<B, kBatch>> = true;
 
 // True when family F runs heuristic H on board B through ErasedHeuristic.
 template <SearchFamily F, class B, class H>
 inline constexpr bool kErasesHeuristic =
-    F == SearchFamily::Textbook || B::kCells <= kErasedBoardCells ||
-    std::is_same_v<H, MisplacedTiles<B>>;
+    F == SearchFamily::Textbook || std::is_same_v<H, MisplacedTiles<B>>;
 
 // Runs the request's search (ida or pida) keeping checkpoints as request.checkpoint asks, going on
-// from the one it read when resuming. `heuristic` is written for --resume to choose the same
-// heuristic again, `databases` are the identities of the pattern databases in use
-// (database_identities). A checkpoint written with other pattern databases is refused
-// (InputError); a checkpoint that could not be written stops the search and sets `write_error`.
+// from the one it read when resuming. `board` and `goal_tiles` are the board searched (the held
+// board on a frame) and its goal, `heuristic` is written for --resume to choose the same heuristic
+// again, `databases` are the identities of the pattern databases in use (database_identities). A
+// checkpoint written with other pattern databases is refused (InputError); a checkpoint that could
+// not be written stops the search and sets `write_error`.
 template <class B, Heuristic H>
 SearchResult run_with_checkpoints(SolveRequest request, const H& h, const Goal<B>& goal,
-                                  const State<B>& start, const std::vector<int>& tiles,
+                                  const State<B>& start, const RunBoard& board,
+                                  const std::vector<int>& goal_tiles,
                                   const HeuristicChoice& heuristic,
                                   std::vector<std::string> databases, std::string& write_error) {
   const CheckpointRequest& asked = *request.checkpoint;
   CheckpointFile file;
   file.algorithm = request.algorithm;
   file.heuristic = heuristic;
-  file.board = RunBoard{{B::kRows, B::kCols}, tiles};
-  for (int c = 0; c < B::kCells; ++c) file.goal.push_back(goal.state.tile_at(c));
+  file.board = board;
+  file.goal = goal_tiles;
   file.databases = std::move(databases);
   file.instance = asked.instance;
   file.line = asked.line;
@@ -90,14 +105,20 @@ SearchResult run_with_checkpoints(SolveRequest request, const H& h, const Goal<B
   return run_family<SearchFamily::DepthFirst>(request, h, goal, start);
 }
 
-template <SearchFamily F, int R, int C>
-SolveOutcome solve_on_board(const SolveRequest& request, const HeuristicChoice& heuristic,
-                            const std::vector<int>& tiles) {
-  using B = Board<R, C>;
-  const Goal<B> goal = Goal<B>::from_spec(request.goal);
-  Tiles<B> cells{};
-  for (int c = 0; c < B::kCells; ++c) cells[c] = static_cast<std::uint8_t>(tiles[c]);
-  const State<B> start = State<B>::from_tiles(cells);
+// A search's heuristic as the outcome reports it, and the databases it looks up (checkpoints).
+struct HeuristicInUse {
+  HeuristicUsed used;
+  std::vector<std::string> databases;
+};
+
+// Solves `start` on board B (a board's own type or a frame) with the request's algorithm, of
+// family F, and replays the path. `board` is the board as given (on a frame, the held board) and
+// `goal_tiles` its goal; `with_heuristic(search)` builds the request's heuristic and returns
+// search(h, abandon, in_use) with it (h a heuristic of board B).
+template <SearchFamily F, class B, class WithHeuristic>
+SolveOutcome solve_searching(const SolveRequest& request, const HeuristicChoice& heuristic,
+                             const Goal<B>& goal, const State<B>& start, const RunBoard& board,
+                             const std::vector<int>& goal_tiles, WithHeuristic&& with_heuristic) {
   SolveOutcome out;
   const AlgorithmInfo& algorithm = algorithm_info(request.algorithm);
   if (algorithm.heuristic) out.heuristic.choice = heuristic;
@@ -115,37 +136,36 @@ SolveOutcome solve_on_board(const SolveRequest& request, const HeuristicChoice& 
       }
       return r;
     };
-    const auto search = [&](const auto& h, const std::atomic<bool>* abandon) {
+    const auto search = [&](const auto& h, const std::atomic<bool>* abandon,
+                            HeuristicInUse in_use) {
       using H = std::remove_cvref_t<decltype(h)>;
-      out.heuristic = heuristic_used<B>(h, heuristic);
+      out.heuristic = std::move(in_use.used);
       SolveRequest watched = budgeted();
       if (abandon) watched.limits.abandon = abandon;
       const auto run = [&](const auto& searched) {
         if constexpr (F == SearchFamily::DepthFirst) {
           if (request.checkpoint) {
             // The partition is enough: the reflection is used wherever the goal allows it.
-            return run_with_checkpoints(watched, searched, goal, start, tiles,
-                                        *out.heuristic.choice, database_identities<B>(h),
+            return run_with_checkpoints(watched, searched, goal, start, board, goal_tiles,
+                                        *out.heuristic.choice, std::move(in_use.databases),
                                         checkpoint_error);
           }
         }
         return run_family<F>(watched, searched, goal, start);
       };
-      if constexpr (kErasesHeuristic<F, B, H>) {
+      if constexpr (kIsErased<H> || !kErasesHeuristic<F, B, H>) {
+        return run(h);
+      } else {
         constexpr bool kBatch = F == SearchFamily::DepthFirst && kBatchesChildren<H>;
         return run(ErasedHeuristic<B, kBatch>(h));
-      } else {
-        return run(h);
       }
     };
-    if constexpr (F == SearchFamily::Textbook) {
-      if (!algorithm.heuristic) {
+    if (F == SearchFamily::Textbook && !algorithm.heuristic) {
+      if constexpr (F == SearchFamily::Textbook) {
         out.result = run_without_heuristic(budgeted(), goal, start);
-      } else {
-        out.result = HeuristicRegistry::with(request, heuristic, goal, search);
       }
     } else {
-      out.result = HeuristicRegistry::with(request, heuristic, goal, search);
+      out.result = with_heuristic(search);
     }
   } catch (const std::bad_alloc&) {
     out.result = SearchResult{};
@@ -162,6 +182,118 @@ SolveOutcome solve_on_board(const SolveRequest& request, const HeuristicChoice& 
     out.error_kind = SolveError::Input;
   }
   return out;
+}
+
+// What a held board's unit gives its frame's search: runs it with the held board's own heuristic
+// (walking distance, pattern databases), built for the held board and looked up on the frame's
+// states through FramedHeuristic and ErasedHeuristic; `batch_children` when IDA* orders that
+// heuristic's children by their estimates (kBatchesChildren). Called once per search.
+template <class Frame>
+class HeldHeuristicSearch {
+ public:
+  virtual SearchResult run(const ErasedHeuristic<Frame>& h, bool batch_children,
+                           const std::atomic<bool>* abandon, HeuristicInUse in_use) = 0;
+
+ protected:
+  ~HeldHeuristicSearch() = default;
+};
+template <class Frame>
+using HeldHeuristicFn = SearchResult (*)(const SolveRequest&, const HeuristicChoice&,
+                                         HeldHeuristicSearch<Frame>&);
+
+// Solves `tiles`, a board of rows x cols, in Frame with the request's algorithm, of family F. The
+// frame's own Manhattan distance, linear conflicts and misplaced tiles are built here; the held
+// board's other heuristics by `held` (defined in the board's unit: held_heuristic_search).
+template <SearchFamily F, class Frame>
+SolveOutcome solve_in_frame(const SolveRequest& request, const HeuristicChoice& heuristic,
+                            const std::vector<int>& tiles, int rows, int cols,
+                            HeldHeuristicFn<Frame> held) {
+  const Goal<Frame> goal = framed_goal<Frame>(request.goal, rows, cols);
+  const State<Frame> start = framed_state<Frame>(tiles, rows, cols);
+  return solve_searching<F>(
+      request, heuristic, goal, start, RunBoard{{rows, cols}, tiles},
+      request.goal.tiles_for(rows * cols), [&](const auto& search) {
+        const std::optional<SearchResult> own = with_heuristic_of<heuristic::Misplaced,
+                                                                  heuristic::Md, heuristic::Lc>(
+            request, heuristic, goal, [&](const auto& h, const std::atomic<bool>* abandon) {
+              return search(h, abandon, HeuristicInUse{heuristic_used<Frame>(h, heuristic), {}});
+            });
+        if (own) return *own;
+        struct Search final : HeldHeuristicSearch<Frame> {
+          explicit Search(const decltype(search)& s) : search_(s) {}
+          SearchResult run(const ErasedHeuristic<Frame>& h, bool batch_children,
+                           const std::atomic<bool>* abandon, HeuristicInUse in_use) override {
+            if constexpr (F == SearchFamily::DepthFirst) {
+              if (batch_children) {
+                return search_(ErasedHeuristic<Frame, true>(h), abandon, std::move(in_use));
+              }
+            }
+            return search_(h, abandon, std::move(in_use));
+          }
+          const decltype(search)& search_;
+        } framed_search(search);
+        return held(request, heuristic, framed_search);
+      });
+}
+
+// The frames' searches are compiled in the frames' own units (engine/CMakeLists.txt), whose
+// explicit instantiations follow these declarations.
+#define NPUZZLE_FRAME_SEARCH_(FAMILY, SIDE)                                                   \
+  extern template SolveOutcome solve_in_frame<SearchFamily::FAMILY, Board<SIDE, SIDE, true>>( \
+      const SolveRequest&, const HeuristicChoice&, const std::vector<int>&, int, int,         \
+      HeldHeuristicFn<Board<SIDE, SIDE, true>>);
+NPUZZLE_FRAME_SEARCH_(DepthFirst, 4)
+NPUZZLE_FRAME_SEARCH_(HashDistributed, 4)
+NPUZZLE_FRAME_SEARCH_(Textbook, 4)
+NPUZZLE_FRAME_SEARCH_(DepthFirst, 5)
+NPUZZLE_FRAME_SEARCH_(HashDistributed, 5)
+NPUZZLE_FRAME_SEARCH_(Textbook, 5)
+#undef NPUZZLE_FRAME_SEARCH_
+
+// Runs `search` (of a frame's unit) with the held board R x C's own heuristic `choice`.
+template <int R, int C>
+SearchResult held_heuristic_search(const SolveRequest& request, const HeuristicChoice& choice,
+                                   HeldHeuristicSearch<FrameOf<R, C>>& search) {
+  using B = Board<R, C>;
+  using Frame = FrameOf<R, C>;
+  const Goal<B> goal = Goal<B>::from_spec(request.goal);
+  const std::optional<SearchResult> result =
+      with_heuristic_of<heuristic::Wd, heuristic::Pdb, heuristic::PdbDual>(
+          request, choice, goal, [&](const auto& h, const std::atomic<bool>* abandon) {
+            using H = std::remove_cvref_t<decltype(h)>;
+            const FramedHeuristic<Frame, H> framed(h);
+            return search.run(
+                ErasedHeuristic<Frame>(framed), kBatchesChildren<H>, abandon,
+                HeuristicInUse{heuristic_used<B>(h, choice), database_identities<B>(h)});
+          });
+  if (!result)
+    throw std::logic_error("internal error: a frame's own heuristic asked of " + B::name());
+  return *result;
+}
+
+template <SearchFamily F, int R, int C>
+SolveOutcome solve_on_board(const SolveRequest& request, const HeuristicChoice& heuristic,
+                            const std::vector<int>& tiles) {
+  if constexpr (is_frame_size(R, C)) {
+    using B = Board<R, C>;
+    const Goal<B> goal = Goal<B>::from_spec(request.goal);
+    Tiles<B> cells{};
+    for (int c = 0; c < B::kCells; ++c) cells[c] = static_cast<std::uint8_t>(tiles[c]);
+    const State<B> start = State<B>::from_tiles(cells);
+    return solve_searching<F>(
+        request, heuristic, goal, start, RunBoard{{R, C}, tiles}, request.goal.tiles_for(R * C),
+        [&](const auto& search) {
+          return HeuristicRegistry::with(
+              request, heuristic, goal, [&](const auto& h, const std::atomic<bool>* abandon) {
+                return search(
+                    h, abandon,
+                    HeuristicInUse{heuristic_used<B>(h, heuristic), database_identities<B>(h)});
+              });
+        });
+  } else {
+    return solve_in_frame<F, FrameOf<R, C>>(request, heuristic, tiles, R, C,
+                                            &held_heuristic_search<R, C>);
+  }
 }
 
 }  // namespace npuzzle

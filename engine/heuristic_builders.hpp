@@ -4,7 +4,7 @@
 // `fits<B>()` saying whether it exists for board B, and a static `with(request, choice, goal, f)`
 // that builds the heuristic for the board and calls f(h, abandon) with it (`abandon`: a flag the
 // heuristic sets when its inputs become invalid during the search, or nullptr). `HeuristicRegistry`
-// lists the entries in kHeuristicInfo's order (checked below). Included by the per-size units only:
+// lists the entries in kHeuristicInfo's order (checked below). Included by the solver units only:
 // it brings every heuristic's header.
 #pragma once
 
@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdio>
 #include <new>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -174,6 +175,27 @@ std::vector<std::string> database_identities(const H& h) {
   }
 }
 
+// Builds the heuristic of `choice` for board B when it is one of Entry... and returns f(h,
+// abandon); nullopt when `choice` is none of them. A heuristic that does not fit B throws
+// UsageError.
+template <class... Entry, class B, class F>
+std::optional<SearchResult> with_heuristic_of(const SolveRequest& request,
+                                              const HeuristicChoice& choice, const Goal<B>& goal,
+                                              F&& f) {
+  std::optional<SearchResult> result;
+  const auto with_entry = [&]<class E>() {
+    if (std::string_view(E::kInfo.name) != kHeuristicInfo[choice.index].name) return false;
+    if constexpr (E::template fits<B>()) {
+      result = E::with(request, choice, goal, f);
+    } else {
+      throw UsageError("--heuristic " + choice.name() + " is not available for " + B::name());
+    }
+    return true;
+  };
+  (with_entry.template operator()<Entry>() || ...);
+  return result;
+}
+
 template <class... Entry>
 struct HeuristicList {
   static_assert(sizeof...(Entry) == kHeuristicInfo.size(), "an entry for every heuristic");
@@ -188,24 +210,8 @@ struct HeuristicList {
   template <class B, class F>
   static SearchResult with(const SolveRequest& request, const HeuristicChoice& choice,
                            const Goal<B>& goal, F&& f) {
-    std::size_t index = 0;
-    SearchResult result;
-    const bool found = ((index++ == choice.index &&
-                         (result = with_entry<Entry>(request, choice, goal, f), true)) ||
-                        ...);
-    if (!found) throw UsageError("--heuristic: no such heuristic");
-    return result;
-  }
-
- private:
-  template <class E, class B, class F>
-  static SearchResult with_entry(const SolveRequest& request, const HeuristicChoice& choice,
-                                 const Goal<B>& goal, F& f) {
-    if constexpr (E::template fits<B>()) {
-      return E::with(request, choice, goal, f);
-    } else {
-      throw UsageError("--heuristic " + choice.name() + " is not available for " + B::name());
-    }
+    if (choice.index >= kHeuristicInfo.size()) throw UsageError("--heuristic: no such heuristic");
+    return *with_heuristic_of<Entry...>(request, choice, goal, f);
   }
 };
 

@@ -3,7 +3,7 @@
 //
 // `kHeuristicInfo` is the table (name, help text, the argument it takes after ':' if any, the
 // boards it fits); the name parser, the help and error texts read it (registry.cpp). How each one
-// is built for a board lives in engine/heuristic_builders.hpp, which the per-size units alone
+// is built for a board lives in engine/heuristic_builders.hpp, which the solver units alone
 // include, with its entries in the same order (checked there at compile time). Adding a heuristic:
 // its header in heuristics/, its row here and its entry there.
 #pragma once

@@ -1,10 +1,10 @@
 // engine/search_dispatch.hpp — runs a request's algorithm, one family of searches at a time.
 //
 // `run_family<F>(request, h, goal, start)` runs request.algorithm, which must belong to family F
-// (kAlgorithmInfo), with heuristic h; `run_without_heuristic` runs BFS. Each per-size translation
-// unit instantiates one family (engine/board_dispatch.hpp), so a unit compiles only that
+// (kAlgorithmInfo), with heuristic h; `run_without_heuristic` runs BFS. Each solver unit of 4x4, 5x5
+// or a frame instantiates one family (engine/board_dispatch.hpp), so a unit compiles only that
 // family's searches: the depth-first searches (IDA*, parallel IDA*), HDA*, or the textbook searches
-// (BFS, A*, greedy, DFBnB). Included by the per-size units only.
+// (BFS, A*, greedy, DFBnB). Included by the solver units only.
 #pragma once
 
 #include <stdexcept>

@@ -5,9 +5,10 @@
 // F of the request's algorithm. That template is where the run-time choices of a request (board
 // size, algorithm, heuristic) become compile-time types: it is defined in board_dispatch.hpp and
 // explicitly instantiated in generated translation units (engine/solve_board.cpp.in,
-// configured by engine/CMakeLists.txt) for every size of core/board_sizes.hpp and every family, so
-// they compile in parallel and every other file sees only the declarations below, without the
-// searches. The algorithms and heuristics come from their registries (algorithm_registry.hpp,
+// configured by engine/CMakeLists.txt) for every size of core/board_sizes.hpp and every family
+// (4x4 and 5x5 on their own board types, the other sizes in the frame that holds them,
+// core/frame.hpp), so they compile in parallel and every other file sees only the declarations
+// below, without the searches. The algorithms and heuristics come from their registries (algorithm_registry.hpp,
 // heuristic_registry.hpp).
 //
 // Invariant of every SolveOutcome with status Solved: its path was replayed from the start and ends

@@ -2,13 +2,13 @@
 // compiled once per board instead of once per heuristic.
 //
 // The engine runs the searches that are not bound by their heuristic through it: the storing
-// textbook searches (BFS, A*, greedy best-first, DFBnB) on every board, and every search on the
-// small boards (at most kErasedBoardCells cells: solved in milliseconds). A value is the state and
-// its estimate; update() makes the move on the state and asks the wrapped heuristic for the
-// estimate of the whole new state (one indirect call: init and estimate of the wrapped heuristic).
-// The estimates are the wrapped heuristic's own, so every search counts the same nodes as with the
-// heuristic itself; kBatchChildren (IDA*'s child order, core/ida_star.hpp) is a parameter so that
-// a depth-first search orders children as it would with the heuristic itself.
+// textbook searches (BFS, A*, greedy best-first, DFBnB) on every board, misplaced tiles, and a
+// frame's searches with the held board's own heuristics (heuristics/framed.hpp). A value is the
+// state and its estimate; update() makes the move on the state and asks the wrapped heuristic for
+// the estimate of the whole new state (one indirect call: init and estimate of the wrapped
+// heuristic). The estimates are the wrapped heuristic's own, so every search counts the same nodes
+// as with the heuristic itself; kBatchChildren (IDA*'s child order, core/ida_star.hpp) is a
+// parameter so that a depth-first search orders children as it would with the heuristic itself.
 //
 // Invariant: the wrapped heuristic outlives the ErasedHeuristic (it keeps a pointer to it).
 #pragma once
@@ -19,9 +19,6 @@
 #include "core/search_types.hpp"
 
 namespace npuzzle {
-
-// Boards of at most this many cells run every search through ErasedHeuristic.
-inline constexpr int kErasedBoardCells = 10;
 
 // True when IDA* orders H's children by their estimates (H::kBatchChildren).
 template <class H>
@@ -47,6 +44,11 @@ class ErasedHeuristic {
     static_assert(H::kAdmissible, "the erased heuristic claims admissibility");
   }
 
+  // The same heuristic, its children ordered as kOther says.
+  template <bool kOther>
+  requires(kOther != kBatch) explicit ErasedHeuristic(const ErasedHeuristic<B, kOther>& other)
+      : heuristic_(other.heuristic_), estimate_(other.estimate_) {}
+
   Value init(const State<B>& s) const { return {s, estimate_(heuristic_, s)}; }
   // `tile` slides from `from` to `to`: the blank, on `to`, goes to `from`.
   Value update(Value v, int /*tile*/, int from, int /*to*/) const {
@@ -62,6 +64,9 @@ class ErasedHeuristic {
     const H& h = *static_cast<const H*>(heuristic);
     return h.estimate(h.init(s));
   }
+
+  template <class, bool>
+  friend class ErasedHeuristic;
 
   const void* heuristic_;
   int (*estimate_)(const void*, const State<B>&);

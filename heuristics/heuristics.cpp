@@ -1,7 +1,8 @@
 // Checks every heuristic on every board size of the build (core/board_sizes.hpp) against the
 // Heuristic concept, so a broken interface fails the library build rather than a distant user. The
-// code itself is generated where it is used (the engine's per-size units instantiate every
-// heuristic on every size), not here a second time.
+// code itself is generated where it is used (the engine's units instantiate every heuristic on
+// 4x4 and 5x5, the frames' own on the frames, and the others on the sizes the frames hold), not
+// here a second time.
 #include "core/board_sizes.hpp"
 #include "heuristics/linear_conflict.hpp"
 #include "heuristics/misplaced.hpp"
@@ -10,6 +11,17 @@
 
 namespace npuzzle {
 namespace {
+
+// What the searches on a frame (core/frame.hpp) take of the frame itself.
+template <class Frame>
+constexpr bool frame_satisfies_the_concept() {
+  static_assert(Heuristic<MisplacedTiles<Frame>>);
+  static_assert(Heuristic<Manhattan<Frame>>);
+  static_assert(Heuristic<LinearConflict<Frame>>);
+  return true;
+}
+static_assert(frame_satisfies_the_concept<Board<4, 4, true>>());
+static_assert(frame_satisfies_the_concept<Board<5, 5, true>>());
 
 template <class B>
 constexpr bool satisfy_the_concept() {

@@ -170,7 +170,7 @@ class HdaWorker {
     const auto& moves = B::kMoveTable[static_cast<std::size_t>(blank)];
     for (int i = 0; i < moves.count; ++i) {
       const int target = moves.targets[static_cast<std::size_t>(i)];
-      if (target == parent_blank) continue;
+      if (target == parent_blank || !node.state.opens(target)) continue;
       ++generated_;
       const int tile = node.state.tile_at(target);
       Node child;

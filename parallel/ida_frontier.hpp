@@ -71,6 +71,7 @@ class IdaFrontier {
         const auto& moves = B::kMoveTable[static_cast<std::size_t>(blank)];
         for (int m = 0; m < moves.count; ++m) {
           const int to = moves.targets[static_cast<std::size_t>(m)];
+          if (!node.state.opens(to)) continue;  // a frame's wall
           const Move move = moves.moves[static_cast<std::size_t>(m)];
           const std::int32_t pruning = pruning_.next(node.pruning, move);
           if (pruning == MovePruning::kPruned) continue;  // the move back to the parent too

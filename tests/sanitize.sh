@@ -4,8 +4,8 @@
 #   asan: builds with AddressSanitizer + UndefinedBehaviorSanitizer (-DNPUZZLE_SANITIZE="address;
 #         undefined", no -march, no benchmarks) the suites asked for and runs them under ctest:
 #         by default the unit suites (core, heuristics, parallel: a few minutes to build); add
-#         tools for the end-to-end suite, which needs the sanitized binaries (the sixteen per-size
-#         translation units of npuzzle: about 25 minutes more on 2 cores).
+#         tools for the end-to-end suite, which needs the sanitized binaries (npuzzle's solver
+#         units: several minutes more on 2 cores).
 #   tsan: builds the parallel suite with ThreadSanitizer (-DNPUZZLE_SANITIZE=thread) and runs it
 #         (ctest -L parallel). In this build the searches' tasks run on threads of their own
 #         (parallel/concurrency.hpp, TaskGroup): Debian's libtbb is not instrumented.
