@@ -60,8 +60,8 @@ void expect_same(const SearchResult& own, const SearchResult& framed, const char
   EXPECT_EQ(framed.stats.generated, own.stats.generated);
 }
 
-// Random boards of R x C: solved on Board<R, C> and in its frame, with Manhattan distance and
-// linear conflicts (the frame's own), every search.
+// Random boards of R x C: solved on Board<R, C> and in its frame with Manhattan distance (the
+// frame's own) by every search, and with linear conflicts by IDA*.
 template <int R, int C>
 void expect_frame_searches_like_the_board(int boards, int walk) {
   using B = Board<R, C>;
@@ -86,21 +86,20 @@ void expect_frame_searches_like_the_board(int boards, int walk) {
       const SearchResult framed = run(search, frame_md, frame_goal, frame_start);
       expect_same(own, framed, "md", static_cast<int>(search));
       EXPECT_TRUE(replay_reaches(frame_start, framed.path, frame_goal.state));
-      expect_same(run(search, lc, goal, start), run(search, frame_lc, frame_goal, frame_start),
-                  "lc", static_cast<int>(search));
     }
+    // Linear conflicts see the walls in every line: IDA* checks their estimate at every node.
+    expect_same(ida_star(lc, goal, start, Limits{}),
+                ida_star(frame_lc, frame_goal, frame_start, Limits{}), "lc", 0);
   }
 }
 
 TEST(FrameSearch, BoardsInTheFourByFourFrameSearchLikeTheirOwn) {
   expect_frame_searches_like_the_board<3, 3>(6, 40);
-  expect_frame_searches_like_the_board<2, 4>(4, 40);
   expect_frame_searches_like_the_board<4, 3>(3, 30);
 }
 
 TEST(FrameSearch, BoardsInTheFiveByFiveFrameSearchLikeTheirOwn) {
-  expect_frame_searches_like_the_board<2, 5>(4, 40);
-  expect_frame_searches_like_the_board<5, 3>(3, 30);
+  expect_frame_searches_like_the_board<2, 5>(5, 40);
 }
 
 // A held board's own heuristic (walking distance with linear conflicts, built for 3x3), looked up
