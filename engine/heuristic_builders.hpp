@@ -96,7 +96,7 @@ struct PatternDatabaseLookups {
       const auto set = watched_pdb_set(
           request.pdb_dir, RunBoard{{B::kRows, B::kCols}, std::move(goal_tiles)}, choice.variant,
           first, pdb::AutoBuildLimits{request.limits.interrupt, request.limits.time_seconds},
-          request.log);
+          request.log, kDual);
       // A table written to in place before the search ended makes its answer void (Database).
       return with_pdb_heuristic(goal, *set, true, kDual, [&](const auto& h) {
         if (first_lookups_of(set.get(), kDual)) {

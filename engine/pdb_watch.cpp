@@ -61,12 +61,12 @@ class DiskWatcher {
 std::shared_ptr<const pdb::PdbSet> watched_pdb_set(const std::string& dir, const RunBoard& goal,
                                                    const std::string& partition, bool& first,
                                                    const pdb::AutoBuildLimits& limits,
-                                                   const LogSink& log) {
+                                                   const LogSink& log, bool minimised_only) {
   static DiskWatcher watcher;
   std::function<void(const std::string&)> notes;  // empty: silent
   if (log) notes = [&log](const std::string& line) { log(LogLevel::Info, line); };
   auto set = pdb::cached_set(dir, goal.size.rows, goal.size.cols, goal.tiles, partition, notes,
-                             &first, limits);
+                             &first, limits, minimised_only);
   if (first) watcher.add(set);
   return set;
 }

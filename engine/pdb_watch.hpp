@@ -19,7 +19,7 @@ namespace npuzzle {
 std::shared_ptr<const pdb::PdbSet> watched_pdb_set(const std::string& dir, const RunBoard& goal,
                                                    const std::string& partition, bool& first,
                                                    const pdb::AutoBuildLimits& limits,
-                                                   const LogSink& log);
+                                                   const LogSink& log, bool minimised_only);
 
 // True the first time lookups of this kind (`dual` or direct) use `set` in this process: the search
 // then tells the log which lookups are in use (for pdb and pdb-dual of one set, each once). The

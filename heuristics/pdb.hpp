@@ -14,6 +14,12 @@
 // partitions ("7-7-7-3+6-6-6-6"), each a view or two. Every view is an admissible sum and h takes
 // the largest; the Manhattan distance is the same in all views, so only the excesses differ.
 //
+// Zero-aware tables (encoding 2, heuristics/pdb_zero_aware.hpp) may stand for any pattern: their
+// entry is exact for the blank's region, a bit per region. For them a Value also keeps, per view
+// and pattern, the cells of the pattern's tiles and the distance modulo 4; a move of one of its
+// tiles reads the bit of the blank's new region and so learns whether the distance rose or fell by
+// one. The first Value walks down each such table to the goal (init()). Not with dual lookups.
+//
 // Dual lookups (Zahavi, Felner, Holte and Schaeffer 2008), when asked for: each view also looks its
 // tables up on the dual placement (heuristics/pdb_dual.hpp says how, and why it is admissible).
 //
@@ -41,7 +47,9 @@
 #include "heuristics/manhattan.hpp"
 #include "heuristics/pdb_catalogue.hpp"
 #include "heuristics/pdb_dual.hpp"
+#include "heuristics/pdb_geometry.hpp"
 #include "heuristics/pdb_index.hpp"
+#include "heuristics/pdb_zero_aware.hpp"
 
 namespace npuzzle {
 
@@ -87,14 +95,18 @@ class PatternDatabases {
     // cell holds the blank).
     std::array<std::int16_t, kViews> dual{};
     std::array<std::array<std::uint8_t, kMaxPatterns>, kViews> dual_stored{};
+    // Per view and zero-aware pattern: the cells of its tiles (bits 0..24, in the view) and the
+    // pattern's distance modulo 4 (bits 30-31).
+    std::array<std::array<std::uint32_t, kMaxPatterns>, kViews> zone{};
   };
 
   // Throws pdb::PdbError(Database) when a table is for another board, goal or pattern, the groups
   // of a set are not disjoint, a table has more placements than a Rank holds, or the set does not
-  // give kViews views; std::invalid_argument when the views reflect and !reflection_applies(goal).
+  // give kViews views; pdb::PdbError(Usage) for dual lookups on zero-aware tables;
+  // std::invalid_argument when the views reflect and !reflection_applies(goal).
   // `dual`: also look every view up on the dual placement.
   PatternDatabases(const Goal<B>& goal, const pdb::PdbSet& set, bool dual = false)
-      : manhattan_(goal), set_(set), dual_(dual) {
+      : manhattan_(goal), set_(set), dual_(dual), goal_blank_(goal.cell_of[0]) {
     const int sets = static_cast<int>(set.partition.set_count());
     const bool reflect = sets * 2 == kViews;
     if (sets < 1 || sets > pdb::kMaxSets || (sets != kViews && !reflect)) {
@@ -134,7 +146,16 @@ class PatternDatabases {
         Pattern& pattern = patterns_[g];
         pattern.table.data = set.tables[g]->data();
         pattern.table.four_bit = set.tables[g]->meta().entry_bits == 4;
+        pattern.table.zero_aware = set.tables[g]->meta().zero_aware();
+        if (pattern.table.zero_aware && dual_) {
+          throw pdb::PdbError(pdb::ErrorKind::Usage,
+                              "dual lookups need minimised tables, not zero-aware ones");
+        }
         pattern.size = static_cast<int>(tiles.size());
+        for (int i = 0; i < pattern.size; ++i) {
+          goal_cells_[g][i] =
+              static_cast<std::uint8_t>(goal.cell_of[tiles[static_cast<std::size_t>(i)]]);
+        }
         for (int i = 0; i < pattern.size; ++i) {
           const int t = tiles[static_cast<std::size_t>(i)];
           if (pattern_of[t] >= 0) {
@@ -193,14 +214,30 @@ class PatternDatabases {
         const Pattern& pattern = patterns_[view.first + p];
         std::uint32_t used = 0;
         Rank rank = 0;
+        std::uint8_t cells[B::kCells];
         for (int i = 0; i < pattern.size; ++i) {
           const int c = cell_of[pattern.tiles[i]];
+          cells[i] = static_cast<std::uint8_t>(c);
           const int digit = c - std::popcount(used & ((std::uint32_t{1} << c) - 1));
           used |= std::uint32_t{1} << c;
           rank += static_cast<Rank>(digit) * pattern.weight[i];
         }
         v.rank[w][p] = rank;
-        v.stored[w][p] = static_cast<std::uint8_t>(pattern.stored(rank));
+        if (pattern.table.zero_aware) {
+          const auto& goal_cells = goal_cells_[static_cast<std::size_t>(view.first + p)];
+          const int d = pdb::zero_aware_distance(kGeometry, pattern.table.data, pattern.size, cells,
+                                                 view.cell[s.blank], goal_cells.data(),
+                                                 view.cell[goal_blank_]);
+          int md = 0;
+          for (int i = 0; i < pattern.size; ++i) {
+            md += std::abs(B::row(cells[i]) - B::row(goal_cells[i])) +
+                  std::abs(B::col(cells[i]) - B::col(goal_cells[i]));
+          }
+          v.stored[w][p] = static_cast<std::uint8_t>((d - md) / 2);
+          v.zone[w][p] = used | static_cast<std::uint32_t>(d & 3) << 30;
+        } else {
+          v.stored[w][p] = static_cast<std::uint8_t>(pattern.stored(rank));
+        }
         v.excess[w] = static_cast<std::int16_t>(v.excess[w] + v.stored[w][p]);
         v.dual_stored[w][p] = static_cast<std::uint8_t>(
             view.dual.counts(p, s.blank) ? view.dual.stored_of(pattern, p, v.board, s.blank) : 0);
@@ -216,7 +253,8 @@ class PatternDatabases {
     n.board[to] = static_cast<std::uint8_t>(tile);
     n.board[from] = 0;
     n.manhattan = static_cast<std::int16_t>(manhattan_.update(v.manhattan, tile, from, to));
-    update_views(n, tile, from, to, std::make_integer_sequence<int, kViews>{});
+    update_views(n, tile, from, to, n.manhattan - v.manhattan,
+                 std::make_integer_sequence<int, kViews>{});
     if (dual_) update_duals_out_of_line(n, from, to);
     return n;
   }
@@ -307,9 +345,9 @@ class PatternDatabases {
   // Re-ranks, in view W, the pattern of the tile that moved (n: the value after the move, still
   // with the pattern's old rank, stored value and excess).
   template <int... W>
-  NPUZZLE_ALWAYS_INLINE void update_views(Value& n, int tile, int from, int to,
+  NPUZZLE_ALWAYS_INLINE void update_views(Value& n, int tile, int from, int to, int md_change,
                                           std::integer_sequence<int, W...>) const {
-    (update_view<W>(n, tile, from, to), ...);
+    (update_view<W>(n, tile, from, to, md_change), ...);
   }
 
   // Views known to be direct at compile time (their cell map is the identity): the first, and the
@@ -318,17 +356,38 @@ class PatternDatabases {
   static constexpr bool kDirect = W == 0 || (kViews == 4 && W == 2);
 
   template <int W>
-  NPUZZLE_ALWAYS_INLINE void update_view(Value& n, int tile, int from, int to) const {
+  NPUZZLE_ALWAYS_INLINE void update_view(Value& n, int tile, int from, int to,
+                                         int md_change) const {
     const View& view = views_[W];
     const int p = view.pattern[tile];
     if (p < 0) return;
     const int a = kDirect<W> ? from : view.cell[from];
     const int b = kDirect<W> ? to : view.cell[to];
     const Rank rank = n.rank[W][p] + rank_change<W>(n.board, tile, p, a, b);
-    const int stored = view.table[p].stored(rank);
+    const int stored = view.table[p].zero_aware
+                           ? zero_aware_stored(n.zone[W][p], n.stored[W][p],
+                                               view.table[p].data[rank], a, b, md_change)
+                           : view.table[p].stored(rank);
     n.rank[W][p] = rank;
     n.excess[W] = static_cast<std::int16_t>(n.excess[W] + stored - n.stored[W][p]);
     n.stored[W][p] = static_cast<std::uint8_t>(stored);
+  }
+
+  // A zero-aware pattern's stored value after its tile moved from view cell a to b (the blank now
+  // on a), from its `zone` (updated here), its stored value before and the placement's byte. The
+  // distance changes by one either way, the Manhattan distance by md_change, the stored value by
+  // half the difference.
+  NPUZZLE_ALWAYS_INLINE static int zero_aware_stored(std::uint32_t& zone, int stored,
+                                                     std::uint8_t entry, int a, int b,
+                                                     int md_change) {
+    const std::uint32_t occupied =
+        (zone & kGeometry.all) ^ (std::uint32_t{1} << a) ^ (std::uint32_t{1} << b);
+    const int parent = static_cast<int>(zone >> 30);
+    const int child = pdb::zero_aware_child(
+        parent, pdb::zero_aware_bit(kGeometry, entry, kGeometry.all & ~occupied, a));
+    zone = occupied | static_cast<std::uint32_t>(child) << 30;
+    const int change = ((child - parent) & 3) == 1 ? 1 : -1;
+    return stored + (change - md_change) / 2;
   }
 
   // The change of pattern p's rank when `tile` moves from view cell a to view cell b (adjacent
@@ -354,11 +413,17 @@ class PatternDatabases {
     return b > a ? change + passed : change - passed;
   }
 
+  static constexpr pdb::Geometry kGeometry{B::kRows, B::kCols};
+
   Manhattan<B> manhattan_;
   pdb::PdbSet set_;  // keeps the tables mapped
   bool dual_ = false;
   int dual_missing_ = 0;  // tables of the dual lookups' other regions not loaded
   std::array<Pattern, kMaxPatterns * pdb::kMaxSets> patterns_{};  // the sets' patterns in order
+  // Per pattern, its tiles' goal cells (in the table's order), and the blank's goal cell: where the
+  // walk of a zero-aware table ends.
+  std::array<std::array<std::uint8_t, B::kCells>, kMaxPatterns * pdb::kMaxSets> goal_cells_{};
+  int goal_blank_ = 0;
   std::array<View, kViews> views_{};
 };
 

@@ -84,6 +84,8 @@ class Builder {
       states += round.states;
       placements += round.placements;
       if (round.placements > 0) max_distance = depth;
+      // Zero-aware: the largest distance of a state (placement and region), found a round later.
+      if (spec_.zero_aware && round.states > 0) max_distance = depth + 1;
       if (options_.progress) options_.progress({depth, states, placements, count_, elapsed()});
       if (round.states == 0) break;
     }
@@ -120,7 +122,7 @@ class Builder {
   // Zeroed anonymous memory, on transparent huge pages where the kernel allows (the successors of a
   // placement are scattered over the whole table: 2 MiB pages spare most of the TLB misses).
   void allocate() {
-    const std::size_t bytes = count_ * sizeof(Slot<L>);
+    const std::size_t bytes = count_ * (sizeof(Slot<L>) + (spec_.zero_aware ? sizeof(L) : 0));
     void* memory = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (memory == MAP_FAILED) {
       throw PdbError(ErrorKind::Memory, "out of memory: the build needs " +
@@ -130,6 +132,7 @@ class Builder {
     madvise(memory, bytes, MADV_HUGEPAGE);
     owner_ = {memory, [bytes](void* m) { munmap(m, bytes); }};
     slots_ = static_cast<Slot<L>*>(memory);
+    if (spec_.zero_aware) odd_half_ = reinterpret_cast<L*>(slots_ + count_);
   }
 
   // The goal placement, the blank in the goal blank's region, is the first frontier.
@@ -169,6 +172,7 @@ class Builder {
 
   Round expand_range(int depth, std::uint64_t begin, std::uint64_t end) {
     const int cur = depth & 1, next = cur ^ 1, k = pmd_.k, n = geo_.n;
+    const bool odd_half_next = odd_half_ != nullptr && ((depth + 1) >> 1 & 1) != 0;
     constexpr L kAll = std::numeric_limits<L>::max();
     Round local;
     int local_max_stored = 0;
@@ -229,6 +233,10 @@ class Builder {
             one_region ? L{1} : lane(geo_.region(std::uint32_t{1} << from, free2), labels2);
         if (seen.fetch_or(region | past(labels2), std::memory_order_relaxed) & bit) continue;
         std::atomic_ref<L>(target.frontier[next]).fetch_or(region, std::memory_order_relaxed);
+        if (odd_half_next) {
+          std::atomic_ref<L>(odd_half_[pending[p].rank])
+              .fetch_or(region, std::memory_order_relaxed);
+        }
         ++local.states;
       }
     }
@@ -243,8 +251,8 @@ class Builder {
     meta.goal = spec_.goal;
     meta.tiles = spec_.tiles;
     meta.ranking = kRankingLexPartialPermutation;
-    meta.encoding = kEncodingHalfExcess;
-    meta.entry_bits = max_stored_.load() < 15 ? 4 : 8;
+    meta.encoding = spec_.zero_aware ? kEncodingZeroAware : kEncodingHalfExcess;
+    meta.entry_bits = !spec_.zero_aware && max_stored_.load() < 15 ? 4 : 8;
     meta.entry_count = count_;
     meta.max_stored = max_stored_.load();
     meta.max_distance = max_distance;
@@ -266,6 +274,10 @@ class Builder {
       return v == 0 ? unreached : static_cast<int>(v) - 1;
     };
     std::uint8_t* out = payload.data();
+    if (spec_.zero_aware) {
+      for (std::uint64_t r = 0; r != count_; ++r) out[r] = static_cast<std::uint8_t>(odd_half_[r]);
+      return payload;
+    }
     arena_.execute([&] {
       tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, payload.size(), kScanGrain),
                         [&](const tbb::blocked_range<std::uint64_t>& range) {
@@ -292,6 +304,7 @@ class Builder {
   tbb::task_arena arena_;
   std::unique_ptr<void, std::function<void(void*)>> owner_;  // the working table's memory
   Slot<L>* slots_ = nullptr;
+  L* odd_half_ = nullptr;  // zero-aware: per placement, the label bits of regions with d/2 odd
   std::atomic<int> max_stored_{0};
 };
 
@@ -321,12 +334,24 @@ void validate_spec(const BuildSpec& spec) {
       bad("pattern tile " + std::to_string(t) + " is listed twice");
     used[static_cast<std::size_t>(t)] = true;
   }
+  if (spec.zero_aware) {
+    if (static_cast<int>(spec.tiles.size()) + 2 > n) {
+      bad("a zero-aware pattern leaves at least two cells free (at most " + std::to_string(n - 2) +
+          " tiles)");
+    }
+    if (lane_bits(spec) != 8) {
+      bad("a zero-aware pattern of " + std::to_string(spec.tiles.size()) + " tiles on " +
+          std::to_string(spec.rows) + "x" + std::to_string(spec.cols) +
+          " leaves more than 8 regions' label cells; use fewer tiles");
+    }
+  }
 }
 
 std::uint64_t build_memory_bytes(const BuildSpec& spec) {
   const std::uint64_t count =
       placement_count(spec.rows * spec.cols, static_cast<int>(spec.tiles.size()));
-  const std::uint64_t slot = 4 * static_cast<std::uint64_t>(lane_bits(spec) / 8);
+  const std::uint64_t slot =
+      (spec.zero_aware ? 5 : 4) * static_cast<std::uint64_t>(lane_bits(spec) / 8);
   return count * slot + count + (std::uint64_t{64} << 20);  // + payload (<= a byte each) + runtime
 }
 

@@ -18,6 +18,10 @@
 // regions: the fewest pattern moves from it, the blank anywhere, to the goal placement with the
 // blank in the goal blank's region.
 //
+// Zero-aware tables (encoding 2, pdb_file.hpp) keep the distance of every region instead: when a
+// round reaches a region at a distance d with floor(d / 2) odd, its label bits are ORed into a side
+// array of one lane per placement, which becomes the payload.
+//
 // The board geometry is a run-time value here (the builder is not on any hot search path), so one
 // compiled builder serves every board size.
 #pragma once
@@ -36,8 +40,9 @@ namespace npuzzle::pdb {
 struct BuildSpec {
   int rows = 0;
   int cols = 0;
-  std::vector<int> goal;   // tile on each cell
-  std::vector<int> tiles;  // the pattern, in ranking order
+  std::vector<int> goal;    // tile on each cell
+  std::vector<int> tiles;   // the pattern, in ranking order
+  bool zero_aware = false;  // encoding 2: a bit per region (pdb_file.hpp)
 };
 
 struct BuildProgress {
@@ -62,11 +67,12 @@ struct BuildResult {
 };
 
 // Checks a spec (sizes, goal a permutation, pattern tiles distinct, not the blank, at most
-// cells-1). Throws PdbError(Usage).
+// cells-1; zero-aware: at most cells-2 and at most 8 label cells a placement). Throws
+// PdbError(Usage).
 void validate_spec(const BuildSpec& spec);
 
 // The peak memory the build needs, in bytes: the working table (4 lanes per placement, their width
-// from the pattern's most label cells) plus the payload.
+// from the pattern's most label cells; a fifth lane when zero-aware) plus the payload.
 std::uint64_t build_memory_bytes(const BuildSpec& spec);
 
 // The memory of this machine available to a build (MemAvailable), in bytes; 0 when unknown.
@@ -94,6 +100,7 @@ struct VerifyReport {
 // distances), neighbours differ by exactly one. Where free cells are split into regions an entry is
 // the least over them, which these checks of neighbouring entries cannot pin down: a wrong entry
 // there may pass (tests/heuristics/pdb_verify_test.cpp says which breaks must be found).
+// A zero-aware table is checked region by region instead (pdb_verify.cpp says how; no histogram).
 // `stop` (Ctrl-C, SIGTERM) ends the check within one block of entries: `interrupted` is set.
 VerifyReport verify_table(const PdbTable& table, int threads = 0,
                           const std::atomic<bool>* stop = nullptr);

@@ -43,7 +43,8 @@ class StopRelay {
 std::shared_ptr<const PdbSet> cached_set(const std::string& dir, int rows, int cols,
                                          const std::vector<int>& goal, const std::string& partition,
                                          const std::function<void(const std::string&)>& log,
-                                         bool* first, const AutoBuildLimits& limits) {
+                                         bool* first, const AutoBuildLimits& limits,
+                                         bool minimised_only) {
   static std::mutex mutex;
   static std::map<std::string, std::shared_ptr<const PdbSet>> cache;
   const std::filesystem::path where =
@@ -53,12 +54,13 @@ std::shared_ptr<const PdbSet> cached_set(const std::string& dir, int rows, int c
                    "no pattern database directory: give --pdb-dir or set NPUZZLE_PDB_DIR");
   }
   std::string key = where.string() + "|" + std::to_string(rows) + "x" + std::to_string(cols) + "|" +
-                    goal_label(goal) + "|" + partition;
+                    goal_label(goal) + "|" + partition + (minimised_only ? "|minimised" : "");
   std::lock_guard lock(mutex);
   if (first) *first = false;
   if (auto it = cache.find(key); it != cache.end()) return it->second;
   FindOptions options;
   options.log = log;
+  options.minimised_only = minimised_only;
   const StopRelay relay(limits);
   options.stop = relay.stop();
   std::shared_ptr<const PdbSet> set;

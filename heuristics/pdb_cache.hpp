@@ -6,7 +6,8 @@
 // whether this call loaded it. An empty `dir` means default_directory(). Thread-safe. Watching the
 // files for changes on disk is the front end's (engine/pdb_watch.hpp). A build stopped by
 // `limits` leaves no file and throws PdbError(Interrupted) with the message "interrupted" or
-// "time limit" (nothing is cached: a later call builds again).
+// "time limit" (nothing is cached: a later call builds again). `minimised_only`: the best set
+// present passes over zero-aware ones (for the dual lookups, which need minimised tables).
 #pragma once
 
 #include <atomic>
@@ -29,6 +30,7 @@ struct AutoBuildLimits {
 std::shared_ptr<const PdbSet> cached_set(const std::string& dir, int rows, int cols,
                                          const std::vector<int>& goal, const std::string& partition,
                                          const std::function<void(const std::string&)>& log,
-                                         bool* first = nullptr, const AutoBuildLimits& limits = {});
+                                         bool* first = nullptr, const AutoBuildLimits& limits = {},
+                                         bool minimised_only = false);
 
 }  // namespace npuzzle::pdb

@@ -23,8 +23,8 @@ std::vector<int> standard_goal(int cells, bool blank_first) {
 std::uint64_t set_build_bytes(int rows, int cols, const std::vector<int>& goal,
                               const Partition& p) {
   std::uint64_t memory = 0;
-  for (const auto& tiles : p.groups) {
-    const BuildSpec spec{rows, cols, goal, tiles};
+  for (std::size_t g = 0; g < p.groups.size(); ++g) {
+    const BuildSpec spec{rows, cols, goal, p.groups[g], p.is_zero_aware(g)};
     validate_spec(spec);
     memory = std::max(memory, build_memory_bytes(spec));
   }
@@ -124,9 +124,10 @@ std::string goal_argument(const std::vector<int>& goal) {
 }
 
 std::filesystem::path table_path(const std::filesystem::path& dir, int rows, int cols,
-                                 const std::vector<int>& goal, const std::vector<int>& tiles) {
+                                 const std::vector<int>& goal, const std::vector<int>& tiles,
+                                 bool zero_aware) {
   return dir / (std::to_string(rows) + "x" + std::to_string(cols) + "-" + goal_label(goal) + "-" +
-                join_numbers(tiles, "-") + ".pdb");
+                join_numbers(tiles, "-") + (zero_aware ? "-zero-aware.pdb" : ".pdb"));
 }
 
 std::string build_command(int rows, int cols, const std::vector<int>& goal,
@@ -163,8 +164,10 @@ std::vector<std::shared_ptr<const PdbTable>> PdbSet::all_tables() const {
 PdbSet load_set(const std::filesystem::path& dir, int rows, int cols, const std::vector<int>& goal,
                 const Partition& partition) {
   PdbSet set{rows, cols, goal, partition, {}};
-  for (const auto& tiles : partition.groups) {
-    const auto path = table_path(dir, rows, cols, goal, tiles);
+  for (std::size_t g = 0; g < partition.groups.size(); ++g) {
+    const auto& tiles = partition.groups[g];
+    const bool zero_aware = partition.is_zero_aware(g);
+    const auto path = table_path(dir, rows, cols, goal, tiles, zero_aware);
     std::shared_ptr<const PdbTable> table;
     try {
       table = PdbTable::load(path);
@@ -174,10 +177,15 @@ PdbSet load_set(const std::filesystem::path& dir, int rows, int cols, const std:
                                              build_command(rows, cols, goal, partition, dir));
     }
     expect_matches(*table, rows, cols, goal, tiles);
+    if (table->meta().zero_aware() != zero_aware) {
+      throw PdbError(ErrorKind::Database, "pattern database " + path.string() + " is " +
+                                              (zero_aware ? "not " : "") + "zero-aware");
+    }
     set.tables.push_back(std::move(table));
     auto& duals = set.dual_tables.emplace_back();
+    if (zero_aware) continue;  // no dual lookups on zero-aware tables (heuristics/pdb.hpp)
     for (const auto& other : dual_goals(rows, cols, goal, tiles)) {
-      const auto dual_path = table_path(dir, rows, cols, other, tiles);
+      const auto dual_path = table_path(dir, rows, cols, other, tiles, false);
       if (!entry_present(dual_path)) {
         duals.push_back(nullptr);
         continue;
@@ -196,10 +204,12 @@ PdbSet build_set(const std::filesystem::path& dir, int rows, int cols, const std
   if (ec)
     throw PdbError(ErrorKind::Io,
                    "cannot create the database directory " + dir.string() + ": " + ec.message());
-  for (const auto& tiles : partition.groups) {
-    const auto path = table_path(dir, rows, cols, goal, tiles);
+  for (std::size_t g = 0; g < partition.groups.size(); ++g) {
+    const auto& tiles = partition.groups[g];
+    const bool zero_aware = partition.is_zero_aware(g);
+    const auto path = table_path(dir, rows, cols, goal, tiles, zero_aware);
     if (entry_present(path)) continue;  // loaded (and checked) below
-    BuildSpec spec{rows, cols, goal, tiles};
+    BuildSpec spec{rows, cols, goal, tiles, zero_aware};
     validate_spec(spec);
     if (options.log) {
       options.log("building pattern database " + path.string() + " (" +
@@ -226,14 +236,19 @@ PdbSet find_or_build(const std::filesystem::path& dir, int rows, int cols,
                      const std::vector<int>& goal, std::string_view partition,
                      const FindOptions& options) {
   auto present = [&](const Partition& p) {
-    for (const auto& tiles : p.groups) {
-      if (!entry_present(table_path(dir, rows, cols, goal, tiles))) return false;
+    for (std::size_t g = 0; g < p.groups.size(); ++g) {
+      if (!entry_present(table_path(dir, rows, cols, goal, p.groups[g], p.is_zero_aware(g)))) {
+        return false;
+      }
     }
     return true;
   };
   if (partition.empty()) {
     for (const std::string& name : partition_names(rows, cols)) {
       const Partition p = parse_partition(name, rows, cols, goal);
+      const bool zero_aware =
+          std::find(p.zero_aware.begin(), p.zero_aware.end(), true) != p.zero_aware.end();
+      if (options.minimised_only && zero_aware) continue;
       if (present(p)) return load_set(dir, rows, cols, goal, p);
     }
     const Partition quick = parse_partition(quick_partition_name(rows, cols), rows, cols, goal);

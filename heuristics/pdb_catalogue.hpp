@@ -1,7 +1,8 @@
 // heuristics/pdb_catalogue.hpp — where pattern databases live and finding or building the set a
 // solve needs (the partitions themselves are in pdb_partition.hpp).
 //
-// Files are named <R>x<C>-<goal>-<tiles joined by '-'>.pdb, goal "blank-first", "blank-last" or
+// Files are named <R>x<C>-<goal>-<tiles joined by '-'>.pdb (zero-aware tables:
+// ...-zero-aware.pdb), goal "blank-first", "blank-last" or
 // "goal-<16 hex digits of the goal's checksum>", in the database directory: --dir / --pdb-dir, else
 // $NPUZZLE_PDB_DIR, else $XDG_CACHE_HOME/npuzzle, else ~/.cache/npuzzle.
 #pragma once
@@ -29,7 +30,8 @@ std::string goal_label(const std::vector<int>& goal);
 std::string goal_argument(const std::vector<int>& goal);
 
 std::filesystem::path table_path(const std::filesystem::path& dir, int rows, int cols,
-                                 const std::vector<int>& goal, const std::vector<int>& tiles);
+                                 const std::vector<int>& goal, const std::vector<int>& tiles,
+                                 bool zero_aware);
 // The pdbgen command line that builds `partition` into `dir`.
 std::string build_command(int rows, int cols, const std::vector<int>& goal,
                           const Partition& partition, const std::filesystem::path& dir);
@@ -76,6 +78,7 @@ struct FindOptions {
   std::function<void(const std::string&)> log;  // messages for stderr (building, loaded)
   std::function<void(const BuildProgress&)> progress;
   const std::atomic<bool>* stop = nullptr;
+  bool minimised_only = false;  // the best set present: not a zero-aware one
 };
 
 // Loads every table of `partition` from `dir` and checks each one matches. Throws PdbError:

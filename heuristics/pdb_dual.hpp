@@ -37,10 +37,12 @@ namespace npuzzle::pdb {
 // of 5x5: 2.4e9 placements; 9 of 4x4: 4.2e9); a larger one is refused.
 using LookupRank = std::uint32_t;
 
-// A table's entries as the lookups read them: 4 bits (two a byte, low nibble first) or 8 bits.
+// A table's entries as the lookups read them: 4 bits (two a byte, low nibble first) or 8 bits;
+// a zero-aware table's bytes are read by heuristics/pdb.hpp through pdb_zero_aware.hpp instead.
 struct EntryTable {
   const std::uint8_t* data = nullptr;
   bool four_bit = true;
+  bool zero_aware = false;
 
   NPUZZLE_ALWAYS_INLINE int stored(LookupRank rank) const {
     if (four_bit) return (data[rank >> 1] >> ((rank & 1) << 2)) & 15;

@@ -115,7 +115,10 @@ PdbMeta decode_header(const std::filesystem::path& path, const std::vector<std::
   if (raw.header_bytes != kHeaderBytes || !is_board_size(meta.rows, meta.cols) ||
       raw.pattern_size < 1 || raw.pattern_size >= meta.cells() ||
       (raw.entry_bits != 4 && raw.entry_bits != 8) ||
-      raw.ranking != kRankingLexPartialPermutation || raw.encoding != kEncodingHalfExcess) {
+      raw.ranking != kRankingLexPartialPermutation ||
+      (raw.encoding != kEncodingHalfExcess &&
+       (raw.encoding != kEncodingZeroAware || raw.entry_bits != 8 ||
+        raw.pattern_size + 2 > meta.cells()))) {
     fail(path, "unsupported header fields");
   }
   meta.goal.assign(raw.goal, raw.goal + meta.cells());
@@ -154,7 +157,8 @@ PdbMeta decode_header(const std::filesystem::path& path, const std::vector<std::
 std::string PdbMeta::describe() const {
   std::ostringstream out;
   out << rows << "x" << cols << " goal " << join(goal) << ", pattern {" << join(tiles) << "}, "
-      << entry_count << " entries of " << entry_bits << " bits, max distance " << max_distance;
+      << entry_count << (zero_aware() ? " zero-aware" : "") << " entries of " << entry_bits
+      << " bits, max distance " << max_distance;
   return out.str();
 }
 

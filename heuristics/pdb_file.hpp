@@ -14,6 +14,16 @@
 // every tile, where half the placements have the wrong parity). 4-bit entries pack two per byte,
 // low nibble first.
 //
+// Entry encoding 2 ("zero-aware", Clausecker and Reinefeld's zero-aware tables stored in one bit):
+// the abstract state is the placement *and* the region of free cells holding the blank, so d is
+// exact for it and every pattern move changes it by exactly one. Each placement has one byte whose
+// bit j belongs to the j-th label cell of its free cells (Geometry::label_cells, in cell order;
+// every label cell of a region carries the region's bit): bit = floor(d / 2) mod 2. With the
+// parity of d (that of the pattern's Manhattan distance) it gives d modulo 4, enough to tell d - 1
+// from d + 1 after a move, and to walk down to the goal from any state to find d itself
+// (heuristics/pdb_zero_aware.hpp). Only with 8-bit entries (at most 8 label cells a placement) and
+// patterns that leave at least two cells free.
+//
 // Invariant of a loaded PdbTable: header and payload checksums verified, sizes consistent, and the
 // payload is mapped read-only (or owned, for tables built in memory); it is immutable and can be
 // read from any number of threads.
@@ -33,6 +43,7 @@ namespace npuzzle::pdb {
 
 inline constexpr std::uint32_t kFormatVersion = 1;
 inline constexpr std::uint32_t kEncodingHalfExcess = 1;
+inline constexpr std::uint32_t kEncodingZeroAware = 2;
 inline constexpr std::size_t kHeaderBytes = 4096;
 inline constexpr const char* kGeneratorVersion = "npuzzle-pdbgen " NPUZZLE_VERSION;
 
@@ -56,7 +67,7 @@ struct PdbMeta {
   std::vector<int> tiles;  // the pattern tiles in ranking order
   std::uint32_t ranking = 0;
   std::uint32_t encoding = 0;
-  int entry_bits = 0;  // 4 or 8
+  int entry_bits = 0;  // 4 or 8 (always 8 when zero-aware)
   std::uint64_t entry_count = 0;
   int max_stored = 0;    // largest stored value among reached placements
   int max_distance = 0;  // largest distance (moves of pattern tiles)
@@ -68,6 +79,7 @@ struct PdbMeta {
     return entry_bits == 4 ? (entry_count + 1) / 2 : entry_count;
   }
   int unreached_value() const { return entry_bits == 4 ? 15 : 255; }
+  bool zero_aware() const { return encoding == kEncodingZeroAware; }
   std::string describe() const;  // one line: size, goal, tiles, entries, width
 };
 
@@ -109,7 +121,8 @@ class PdbTable {
   const std::filesystem::path& path() const { return path_; }
   std::span<const std::uint8_t> payload() const { return {data_, meta_.payload_bytes()}; }
 
-  // The stored (half-excess) value of placement `rank`.
+  // The stored (half-excess) value of placement `rank` (encoding 1; the byte of label bits when
+  // zero-aware).
   int stored(std::uint64_t rank) const {
     if (entry_bits_ == 4) return (data_[rank >> 1] >> ((rank & 1) << 2)) & 15;
     return data_[rank];

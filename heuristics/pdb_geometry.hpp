@@ -28,7 +28,7 @@ struct Geometry {
   std::uint32_t neighbours[kMaxCells] = {};
   std::uint32_t row_cells[kMaxCells] = {};  // the cells of each cell's row
 
-  Geometry(int r, int c) : rows(r), cols(c), n(r * c) {
+  constexpr Geometry(int r, int c) : rows(r), cols(c), n(r * c) {
     all = (std::uint32_t{1} << n) - 1;
     for (int cell = 0; cell < n; ++cell) {
       const int row = cell / c, col = cell % c;
@@ -44,7 +44,7 @@ struct Geometry {
     }
   }
   // The connected region of `free` cells holding the cells of `seed` (a subset of `free`).
-  std::uint32_t region(std::uint32_t seed, std::uint32_t free) const {
+  constexpr std::uint32_t region(std::uint32_t seed, std::uint32_t free) const {
     std::uint32_t x = seed, previous;
     do {
       previous = x;
@@ -56,7 +56,7 @@ struct Geometry {
   // The label cells of `free`: the last cell of each run of free cells along a row (no free right
   // neighbour) when no cell of the run has a free cell below. The highest cell of a region is one
   // (a region may hold several), so a region is named by the label cells it holds.
-  std::uint32_t label_cells(std::uint32_t free) const {
+  constexpr std::uint32_t label_cells(std::uint32_t free) const {
     const std::uint32_t over_free = free & (free >> cols);
     const std::uint32_t ends = free & ~((free & not_left) >> 1);
     // The cells of each run from its first cell over a free cell on: a carry along the run (cells
@@ -69,7 +69,7 @@ struct Geometry {
   // without a flood fill: right to the last cell of the run; when that is no label, some cell of
   // the run is over a free cell: down from the last such, and again. Every step goes to a higher
   // cell of the same region.
-  int label_cell(int cell, std::uint32_t free, std::uint32_t labels) const {
+  constexpr int label_cell(int cell, std::uint32_t free, std::uint32_t labels) const {
     const std::uint32_t over_free = free & (free >> cols);
     for (;;) {
       const std::uint32_t fence = (~free | ~row_cells[cell]) & (~std::uint32_t{1} << cell);

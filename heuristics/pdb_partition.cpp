@@ -51,7 +51,8 @@ struct NamedCombination {
   const char* name;
 };
 const std::vector<NamedCombination>& named_combinations() {
-  static const std::vector<NamedCombination> table = {{5, 5, "6-6-6-6+7-7-7-3"}};
+  static const std::vector<NamedCombination> table = {
+      {5, 5, "za:6-6-6-6+za:7-7-7-3"}, {5, 5, "6-6-6-6+7-7-7-3"}, {5, 5, "za:6-6-6-6"}};
   return table;
 }
 
@@ -182,6 +183,7 @@ std::string Partition::tile_lists() const {
   std::size_t group = 0;
   for (std::size_t set = 0; set < set_count(); ++set) {
     if (set) s += '+';
+    if (is_zero_aware(group)) s += kZeroAwarePrefix;
     for (std::size_t i = 0; i < set_size(set); ++i, ++group) {
       if (i) s += '/';
       s += join_numbers(groups[group], ",");
@@ -210,6 +212,17 @@ std::string quick_partition_name(int rows, int cols) {
 }
 
 Partition parse_partition(std::string_view text, int rows, int cols, const std::vector<int>& goal) {
+  if (text.find('+') == std::string_view::npos && text.starts_with(kZeroAwarePrefix)) {
+    Partition p =
+        parse_partition(text.substr(std::string_view(kZeroAwarePrefix).size()), rows, cols, goal);
+    if (p.set_count() != 1 || p.is_zero_aware(0)) {
+      throw PdbError(ErrorKind::Usage, "partition '" + std::string(text) + "': one \"" +
+                                           kZeroAwarePrefix + "\" a partition");
+    }
+    if (!p.name.empty()) p.name = kZeroAwarePrefix + p.name;
+    p.zero_aware.assign(p.groups.size(), true);
+    return p;
+  }
   if (const std::size_t plus = text.find('+'); plus != std::string_view::npos) {
     Partition joined;
     std::string_view rest = text;
@@ -220,6 +233,10 @@ Partition parse_partition(std::string_view text, int rows, int cols, const std::
       joined.name += part.label();
       joined.groups.insert(joined.groups.end(), part.groups.begin(), part.groups.end());
       joined.set_sizes.push_back(part.groups.size());
+      joined.zero_aware.resize(joined.groups.size() - part.groups.size(), false);
+      for (std::size_t g = 0; g < part.groups.size(); ++g) {
+        joined.zero_aware.push_back(part.is_zero_aware(g));
+      }
       if (end == std::string_view::npos) break;
       rest = rest.substr(end + 1);
     }
@@ -237,7 +254,7 @@ Partition parse_partition(std::string_view text, int rows, int cols, const std::
   const std::string plain = strip_dashes(text);
   for (const std::string& name : partition_names(rows, cols)) {
     if (strip_dashes(name) == plain && name.find('+') == std::string::npos) {
-      Partition p{name, tiles_of(cell_groups(rows, cols, plain), goal), {}};
+      Partition p{name, tiles_of(cell_groups(rows, cols, plain), goal), {}, {}};
       p.set_sizes = {p.groups.size()};
       return p;
     }

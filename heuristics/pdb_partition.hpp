@@ -19,6 +19,11 @@
 // Any disjoint tile lists are accepted too: "1,2,3,4,5,6,7/8,9,10,11,12,13,14,15". Tiles in no
 // group count their Manhattan distance (a one-tile pattern).
 //
+// A partition prefixed "za:" ("za:6-6-6-6", "za:1,2,3/4,5,6") reads zero-aware tables (encoding 2,
+// heuristics/pdb_file.hpp; files named ...-zero-aware.pdb): an entry per region of the blank,
+// stronger, one bit each. The prefix belongs to one partition of a joined set
+// ("za:6-6-6-6+7-7-7-3").
+//
 // Several partitions joined by '+' ("7-7-7-3+6-6-6-6", "1,2,3/4,5,6+1,4/2,5,3,6") make one set of
 // databases whose heuristic is the largest of the partitions' additive sums: the groups of each
 // partition are disjoint, groups of different partitions may overlap (the same table is then
@@ -33,6 +38,7 @@ namespace npuzzle::pdb {
 
 inline constexpr int kMaxPatterns = 8;
 inline constexpr int kMaxSets = 2;
+inline constexpr const char* kZeroAwarePrefix = "za:";
 
 // Invariant: set_sizes is empty (one set) or sums to groups.size(); the groups of one set are
 // disjoint.
@@ -40,7 +46,11 @@ struct Partition {
   std::string name;  // "7-8", "6-6-3", "full", "7-7-7-3+6-6-6-6"; "": tile lists
   std::vector<std::vector<int>> groups;  // tile sets, each ascending (ranking order), set by set
   std::vector<std::size_t> set_sizes;    // the number of groups of each additive set, in order
-  std::string tile_lists() const;        // "1,2,3/4,5,6", sets joined by '+'
+  std::vector<bool> zero_aware;          // per group: its table is zero-aware (empty: none is)
+  bool is_zero_aware(std::size_t group) const {
+    return group < zero_aware.size() && zero_aware[group];
+  }
+  std::string tile_lists() const;  // "1,2,3/4,5,6", sets joined by '+', "za:" where zero-aware
   // The name, or the tile lists of a partition given by them: what --partition takes again.
   std::string label() const { return name.empty() ? tile_lists() : name; }
   // The name, or "custom" for tile lists: how a description names it.
@@ -52,7 +62,7 @@ struct Partition {
 };
 
 // The named partitions of a board, strongest first (4x4: 7-8, 6-6-3, 5-5-5; 5x5:
-// 6-6-6-6+7-7-7-3, 6-6-6-6, 7-7-7-3).
+// za:6-6-6-6+za:7-7-7-3, 6-6-6-6+7-7-7-3, za:6-6-6-6, 6-6-6-6, 7-7-7-3).
 std::vector<std::string> partition_names(int rows, int cols);
 // The partition built automatically when none is present (4x4: 6-6-3; others: the only one).
 std::string quick_partition_name(int rows, int cols);

@@ -13,10 +13,117 @@
 #include "heuristics/pdb_build.hpp"
 #include "heuristics/pdb_geometry.hpp"
 #include "heuristics/pdb_index.hpp"
+#include "heuristics/pdb_zero_aware.hpp"
 
 namespace npuzzle::pdb {
+namespace {
+
+// Placements apart of the walks a zero-aware check takes to the goal (with every region).
+constexpr std::uint64_t kWalkEvery = 4093;
+
+// The checks of a zero-aware table (encoding 2): in every placement, the label cells of one region
+// carry one bit and the bits past the labels are clear; the goal state is 0 modulo 4 and every
+// other state has a move to a state one nearer modulo 4; and from every kWalkEvery-th placement,
+// each region walks down to the goal within the header's largest distance.
+VerifyReport verify_zero_aware(const PdbTable& table, int threads, const std::atomic<bool>* stop) {
+  const PdbMeta& meta = table.meta();
+  const Geometry geo(meta.rows, meta.cols);
+  const PatternMd pmd(geo, meta.goal, meta.tiles);
+  const int k = pmd.k, n = geo.n;
+  const std::uint8_t* entries = table.data();
+  const int goal_blank =
+      static_cast<int>(std::find(meta.goal.begin(), meta.goal.end(), 0) - meta.goal.begin());
+  const std::uint64_t goal_rank = rank_placement(pmd.goal_cell, k, n);
+  std::mutex fault_mutex;
+  std::string fault;
+  std::atomic<bool> failed{false};
+  std::atomic<std::uint64_t> states{0};
+  auto report = [&](const std::string& what) {
+    std::lock_guard lock(fault_mutex);
+    if (fault.empty()) fault = what;
+    failed.store(true, std::memory_order_relaxed);
+  };
+  tbb::task_arena arena(threads > 0 ? threads : tbb::task_arena::automatic);
+  arena.execute([&] {
+    tbb::parallel_for(
+        tbb::blocked_range<std::uint64_t>(0, meta.entry_count, kScanGrain), [&](const auto& range) {
+          if (failed.load(std::memory_order_relaxed)) return;
+          if (stop && stop->load(std::memory_order_relaxed)) return;
+          std::uint8_t cells[kMaxCells];
+          std::uint64_t local_states = 0;
+          for (std::uint64_t r = range.begin(); r != range.end(); ++r) {
+            const std::uint32_t occupied = unrank_placement(r, k, n, cells);
+            const std::uint32_t free = geo.all & ~occupied;
+            const std::uint32_t labels = geo.label_cells(free);
+            const std::uint8_t entry = entries[r];
+            if (entry >> std::popcount(labels) != 0) {
+              return report("placement " + std::to_string(r) + " has bits past its regions");
+            }
+            const int parity = pmd.distance(cells) & 1;
+            for (std::uint32_t left = free; left != 0;) {
+              const std::uint32_t region = geo.region(left & (~left + 1), free);
+              left &= ~region;
+              ++local_states;
+              const std::uint32_t lanes = extract(region, labels);
+              if ((entry & lanes) != 0 && (entry & lanes) != lanes) {
+                return report("placement " + std::to_string(r) +
+                              ": the label bits of one region disagree");
+              }
+              const int blank = std::countr_zero(region);
+              const int here = 2 * zero_aware_bit(geo, entry, free, blank) + parity;
+              if (r == goal_rank && (region >> goal_blank & 1)) {
+                if (here != 0) return report("the goal state is not 0 modulo 4");
+                continue;
+              }
+              const bool has_nearer = for_each_tile_move(
+                  geo, cells, k, region, [&](int from, int to, std::uint64_t r2) {
+                    const std::uint32_t free2 =
+                        free ^ (std::uint32_t{1} << to) ^ (std::uint32_t{1} << from);
+                    const int there = 2 * zero_aware_bit(geo, entries[r2], free2, from) +
+                                      (pmd.distance(cells) & 1);
+                    return there == ((here + 3) & 3);
+                  });
+              if (!has_nearer) {
+                return report("placement " + std::to_string(r) +
+                              ": a region with no move one nearer the goal");
+              }
+              if (r % kWalkEvery == 0) {
+                try {
+                  const int d =
+                      zero_aware_distance(geo, entries, k, cells, blank, pmd.goal_cell, goal_blank);
+                  if (d > meta.max_distance) {
+                    return report("placement " + std::to_string(r) + " walks " + std::to_string(d) +
+                                  " moves, more than the header's largest");
+                  }
+                } catch (const PdbError& e) {
+                  return report("placement " + std::to_string(r) + ": " + e.what());
+                }
+              }
+            }
+          }
+          states.fetch_add(local_states, std::memory_order_relaxed);
+        });
+  });
+  VerifyReport out;
+  out.reached = states.load();
+  if (stop && stop->load()) {
+    out.ok = false;
+    out.interrupted = true;
+    out.message = "interrupted";
+  } else if (failed.load()) {
+    out.ok = false;
+    out.message = fault;
+  } else {
+    out.message = "ok (zero-aware): " + std::to_string(out.reached) +
+                  " states (placement, blank's region), each with a move one nearer the goal";
+  }
+  return out;
+}
+
+}  // namespace
 
 VerifyReport verify_table(const PdbTable& table, int threads, const std::atomic<bool>* stop) {
+  if (table.meta().zero_aware()) return verify_zero_aware(table, threads, stop);
   const PdbMeta& meta = table.meta();
   const Geometry geo(meta.rows, meta.cols);
   const PatternMd pmd(geo, meta.goal, meta.tiles);

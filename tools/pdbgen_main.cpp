@@ -140,9 +140,13 @@ ExitCode run_build(const std::string& size, const std::string& partition_text,
                                   : std::string();
   // The tables: each group's, then with --dual each group's tables for its other regions.
   std::vector<BuildSpec> specs;
-  for (const auto& tiles : partition.groups) specs.push_back(BuildSpec{rows, cols, goal, tiles});
+  for (std::size_t g = 0; g < partition.groups.size(); ++g) {
+    specs.push_back(BuildSpec{rows, cols, goal, partition.groups[g], partition.is_zero_aware(g)});
+  }
   if (dual) {
-    for (const auto& tiles : partition.groups) {
+    for (std::size_t g = 0; g < partition.groups.size(); ++g) {
+      if (partition.is_zero_aware(g)) continue;  // no dual lookups on zero-aware tables
+      const auto& tiles = partition.groups[g];
       for (auto& other : dual_goals(rows, cols, goal, tiles)) {
         specs.push_back(BuildSpec{rows, cols, std::move(other), tiles});
       }
@@ -156,7 +160,7 @@ ExitCode run_build(const std::string& size, const std::string& partition_text,
   std::vector<Planned> to_build;
   for (const BuildSpec& spec : specs) {
     validate_spec(spec);
-    const auto path = table_path(dir, rows, cols, spec.goal, spec.tiles);
+    const auto path = table_path(dir, rows, cols, spec.goal, spec.tiles, spec.zero_aware);
     const Planned table{placement_count(rows * cols, static_cast<int>(spec.tiles.size())),
                         build_memory_bytes(spec)};
     std::cerr << "pattern " << path.filename().string() << ": " << table.placements
@@ -192,7 +196,7 @@ ExitCode run_build(const std::string& size, const std::string& partition_text,
 
   const bool tty = ::isatty(2);
   for (const BuildSpec& spec : specs) {
-    const auto path = table_path(dir, rows, cols, spec.goal, spec.tiles);
+    const auto path = table_path(dir, rows, cols, spec.goal, spec.tiles, spec.zero_aware);
     if (!force && entry_present(path)) {
       std::cerr << path.string() << " exists; skipped (--force rebuilds it)\n";
       continue;
@@ -232,7 +236,8 @@ ExitCode run_info(const std::string& file) {
   std::cout << "file:          " << file << "\n"
             << "format:        version " << kFormatVersion << ", ranking " << m.ranking
             << " (lexicographic partial permutation), encoding " << m.encoding
-            << " (half excess over Manhattan)\n"
+            << (m.zero_aware() ? " (zero-aware: a bit per region of the blank, floor(d/2) mod 2)\n"
+                               : " (half excess over Manhattan)\n")
             << "board:         " << m.rows << "x" << m.cols << "\n"
             << "goal:          " << goal_label(m.goal) << " (";
   for (std::size_t i = 0; i < m.goal.size(); ++i) std::cout << (i ? " " : "") << m.goal[i];

@@ -44,7 +44,7 @@ class PdbFile : public ::testing::Test {
     goal_ = blank_first(16);
     tiles_ = {1, 2, 3, 4};
     built_ = pdb::build_table({4, 4, goal_, tiles_});
-    path_ = pdb::table_path(dir_, 4, 4, goal_, tiles_);
+    path_ = pdb::table_path(dir_, 4, 4, goal_, tiles_, false);
     pdb::write_table(path_, built_.meta, built_.payload);
   }
   void TearDown() override { fs::remove_all(dir_); }
@@ -148,7 +148,7 @@ TEST_F(PdbFile, RejectsOtherSizeGoalOrPattern) {
   expect_mismatch(4, 4, goal_, {1, 2, 3, 5}, "pattern");
   // A file renamed to another pattern's name is caught when the set is loaded.
   const pdb::Partition other{"", {{1, 2, 3, 5}}, {}};
-  fs::rename(path_, pdb::table_path(dir_, 4, 4, goal_, {1, 2, 3, 5}));
+  fs::rename(path_, pdb::table_path(dir_, 4, 4, goal_, {1, 2, 3, 5}, false));
   try {
     pdb::load_set(dir_, 4, 4, goal_, other);
     ADD_FAILURE() << "loaded a renamed file";
@@ -182,7 +182,7 @@ TEST_F(PdbFile, InterruptedBuildLeavesNoFile) {
   } catch (const PdbError& e) {
     EXPECT_EQ(e.kind(), ErrorKind::Interrupted);
   }
-  EXPECT_FALSE(fs::exists(pdb::table_path(dir_, 4, 4, goal_, {5, 6, 7, 8, 9})));
+  EXPECT_FALSE(fs::exists(pdb::table_path(dir_, 4, 4, goal_, {5, 6, 7, 8, 9}, false)));
   EXPECT_EQ(files().size(), 1u);
   // Interrupted while writing: the temporary is removed too.
   const fs::path target = dir_ / "interrupted.pdb";

@@ -41,6 +41,7 @@ std::string sizes_of(const pdb::Partition& p) {
   std::size_t group = 0;
   for (std::size_t set = 0; set < p.set_count(); ++set) {
     if (set) name += '+';
+    if (p.is_zero_aware(group)) name += pdb::kZeroAwarePrefix;
     for (std::size_t i = 0; i < p.set_size(set); ++i, ++group) {
       if (i) name += '-';
       name += std::to_string(p.groups[group].size());
@@ -89,7 +90,7 @@ TEST(PdbPartition, NamedPartitionsAreDisjointCoversOfTheTilesOfEveryGoal) {
 
 TEST(PdbPartition, TheStrongestComesFirst) {
   EXPECT_EQ(pdb::partition_names(4, 4).front(), "7-8");
-  EXPECT_EQ(pdb::partition_names(5, 5).front(), "6-6-6-6+7-7-7-3");
+  EXPECT_EQ(pdb::partition_names(5, 5).front(), "za:6-6-6-6+za:7-7-7-3");
   EXPECT_EQ(pdb::quick_partition_name(5, 5), "6-6-6-6");
   EXPECT_EQ(pdb::quick_partition_name(4, 4), "6-6-3");
   EXPECT_EQ(pdb::partition_names(3, 3).front(), "full");

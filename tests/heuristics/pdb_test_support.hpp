@@ -14,7 +14,8 @@
 namespace npuzzle::testing {
 
 // The set of `partition_text` for board B and `goal`, every table built in memory, with the
-// tables of the dual lookups' other regions (pdb::dual_goals) when `duals`.
+// tables of the dual lookups' other regions (pdb::dual_goals) when `duals` (not for zero-aware
+// groups).
 template <class B>
 pdb::PdbSet memory_set(const Goal<B>& goal, const std::string& partition_text, bool duals = true) {
   const std::vector<int> goal_tiles = tiles_of(goal.state);
@@ -23,11 +24,13 @@ pdb::PdbSet memory_set(const Goal<B>& goal, const std::string& partition_text, b
                   goal_tiles,
                   pdb::parse_partition(partition_text, B::kRows, B::kCols, goal_tiles),
                   {}};
-  for (const auto& tiles : set.partition.groups) {
-    pdb::BuildResult built = pdb::build_table({B::kRows, B::kCols, goal_tiles, tiles});
+  for (std::size_t g = 0; g < set.partition.groups.size(); ++g) {
+    const auto& tiles = set.partition.groups[g];
+    const bool zero_aware = set.partition.is_zero_aware(g);
+    pdb::BuildResult built = pdb::build_table({B::kRows, B::kCols, goal_tiles, tiles, zero_aware});
     set.tables.push_back(pdb::PdbTable::from_memory(built.meta, std::move(built.payload)));
     auto& dual_tables = set.dual_tables.emplace_back();
-    if (!duals) continue;
+    if (!duals || zero_aware) continue;
     for (const auto& other : pdb::dual_goals(B::kRows, B::kCols, goal_tiles, tiles)) {
       pdb::BuildResult dual = pdb::build_table({B::kRows, B::kCols, other, tiles});
       dual_tables.push_back(pdb::PdbTable::from_memory(dual.meta, std::move(dual.payload)));

@@ -1,0 +1,48 @@
+// heuristics/pdb_zero_aware.hpp — reading zero-aware tables (encoding 2, heuristics/pdb_file.hpp):
+// the bit of the blank's region in a placement's byte, and the exact distance of an abstract state
+// (placement, blank's region) found by walking down to the goal.
+//
+// A table's byte for a placement holds one bit per label cell of its free cells
+// (Geometry::label_cells, in cell order); the bit of a region is floor(d / 2) mod 2 for the
+// region's distance d, and d has the parity of the pattern tiles' Manhattan distance, so bit and
+// parity give d modulo 4. A pattern move changes d by exactly one: the lookups (heuristics/pdb.hpp)
+// carry d modulo 4 from the parent and read whether the child is one nearer or one farther. The
+// first value of a search comes from the walk: from any state but the goal, a move to a state one
+// nearer exists, and it is the only kind of move whose state has d - 1 modulo 4.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+
+#include "heuristics/pdb_geometry.hpp"
+
+namespace npuzzle::pdb {
+
+// The bit of the region of `free` holding `blank` in the placement's byte `entry`. Most
+// placements answer without finding the region: every bit clear, one region (one label cell), or
+// every region's bit set (the bits past the labels are clear).
+constexpr int zero_aware_bit(const Geometry& geo, std::uint8_t entry, std::uint32_t free,
+                             int blank) {
+  if (entry == 0) return 0;
+  const std::uint32_t labels = geo.label_cells(free);
+  if ((labels & (labels - 1)) == 0) return entry & 1;
+  if (entry + 1u == std::uint32_t{1} << std::popcount(labels)) return 1;
+  const int label = geo.label_cell(blank, free, labels);
+  return entry >> std::popcount(labels & ((std::uint32_t{1} << label) - 1)) & 1;
+}
+
+// d modulo 4 of a state one move from a state with d modulo 4 = `parent`, whose bit is `bit`: the
+// child is one nearer or one farther, and the two differ in floor(d / 2) mod 2.
+constexpr int zero_aware_child(int parent, int bit) {
+  return ((parent + 1) >> 1 & 1) == bit ? (parent + 1) & 3 : (parent + 3) & 3;
+}
+
+// The distance of the state whose k pattern tiles stand on cells[0..k) (the table's order), the
+// blank on `blank`, in the table `entries`; the tiles' goal cells are goal_cells[0..k), the
+// blank's goal cell `goal_blank`. Throws PdbError(Database) when the entries do not lead to the
+// goal (a damaged table).
+int zero_aware_distance(const Geometry& geo, const std::uint8_t* entries, int k,
+                        const std::uint8_t* cells, int blank, const std::uint8_t* goal_cells,
+                        int goal_blank);
+
+}  // namespace npuzzle::pdb
