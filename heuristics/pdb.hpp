@@ -366,7 +366,7 @@ class PatternDatabases {
     const Rank rank = n.rank[W][p] + rank_change<W>(n.board, tile, p, a, b);
     const int stored = view.table[p].zero_aware
                            ? zero_aware_stored(n.zone[W][p], n.stored[W][p],
-                                               view.table[p].data[rank], a, b, md_change)
+                                               view.table[p].data + rank, a, b, md_change)
                            : view.table[p].stored(rank);
     n.rank[W][p] = rank;
     n.excess[W] = static_cast<std::int16_t>(n.excess[W] + stored - n.stored[W][p]);
@@ -378,13 +378,13 @@ class PatternDatabases {
   // distance changes by one either way, the Manhattan distance by md_change, the stored value by
   // half the difference.
   NPUZZLE_ALWAYS_INLINE static int zero_aware_stored(std::uint32_t& zone, int stored,
-                                                     std::uint8_t entry, int a, int b,
+                                                     const std::uint8_t* entry, int a, int b,
                                                      int md_change) {
     const std::uint32_t occupied =
         (zone & kGeometry.all) ^ (std::uint32_t{1} << a) ^ (std::uint32_t{1} << b);
     const int parent = static_cast<int>(zone >> 30);
     const int child = pdb::zero_aware_child(
-        parent, pdb::zero_aware_bit(kGeometry, entry, kGeometry.all & ~occupied, a));
+        parent, pdb::zero_aware_bit(kGeometry, *entry, kGeometry.all & ~occupied, a));
     zone = occupied | static_cast<std::uint32_t>(child) << 30;
     const int change = ((child - parent) & 3) == 1 ? 1 : -1;
     return stored + (change - md_change) / 2;

@@ -4,18 +4,23 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
+#include <fcntl.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <cerrno>
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <functional>
 #include <limits>
 #include <memory>
 #include <new>
+#include <span>
 #include <stdexcept>
 
 #include "core/atomic_extremum.hpp"
@@ -25,6 +30,51 @@
 
 namespace npuzzle::pdb {
 namespace {
+
+// The head of a resume file (resume_file_for), little-endian as laid out on x86-64; the working
+// table follows it.
+struct ResumeHeader {
+  char magic[8];
+  std::uint32_t version;
+  std::uint8_t rows, cols, k, zero_aware;
+  std::uint8_t goal[32];
+  std::uint8_t tiles[32];
+  std::uint64_t count;       // placements
+  std::uint64_t body_bytes;  // the working table's bytes
+  std::int32_t depth;        // the round to run (again) first
+  std::int32_t max_distance;
+  std::int32_t max_stored;
+  std::uint32_t reserved;
+  std::uint64_t states, placements;  // reached so far
+  std::uint64_t pending;             // states the unfinished round had already reached
+  double seconds;                    // spent before the stop
+  std::uint64_t body_checksum;
+};
+constexpr char kResumeMagic[8] = {'N', 'P', 'Z', 'L', 'P', 'A', 'R', 'T'};
+constexpr std::uint32_t kResumeVersion = 1;
+static_assert(kMaxCells <= 32);
+
+// Writes or reads `bytes` at `data` in pieces (write and read move at most about 2 GiB a call).
+bool write_all(int fd, const std::uint8_t* data, std::uint64_t bytes) {
+  while (bytes > 0) {
+    const ssize_t n = ::write(fd, data, std::min<std::uint64_t>(bytes, std::uint64_t{1} << 30));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    data += n;
+    bytes -= static_cast<std::uint64_t>(n);
+  }
+  return true;
+}
+bool read_all(int fd, std::uint8_t* data, std::uint64_t bytes) {
+  while (bytes > 0) {
+    const ssize_t n = ::read(fd, data, std::min<std::uint64_t>(bytes, std::uint64_t{1} << 30));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    data += n;
+    bytes -= static_cast<std::uint64_t>(n);
+  }
+  return true;
+}
 
 // The most label cells (Geometry::label_cells) any placement of k tiles on the board has: every
 // set of k occupied cells is tried (at most C(25, 12) = 5.2 million).
@@ -72,22 +122,34 @@ class Builder {
 
   BuildResult run() {
     allocate();
-    seed_goal();
-    std::uint64_t states = 1, placements = 0;
-    int max_distance = 0;
-    for (int depth = 0;; ++depth) {
+    Counts counts;
+    if (!resume(counts)) seed_goal();
+    for (int depth = counts.depth;; ++depth) {
       const Round round = expand_round(depth);
+      counts.states += round.states;
+      counts.placements += round.placements;
+      if (round.placements > 0) counts.max_distance = depth;
+      // Zero-aware: the largest distance of a state (placement and region), found a round later.
+      if (spec_.zero_aware && round.states > 0) counts.max_distance = depth + 1;
       if (options_.stop && options_.stop->load(std::memory_order_relaxed)) {
+        // The chunks that had started were finished: the round can run again from here.
+        counts.depth = depth;
+        counts.pending += round.states;
+        save(counts);
         throw PdbError(ErrorKind::Interrupted,
                        "build interrupted at distance " + std::to_string(depth));
       }
-      states += round.states;
-      placements += round.placements;
-      if (round.placements > 0) max_distance = depth;
-      // Zero-aware: the largest distance of a state (placement and region), found a round later.
-      if (spec_.zero_aware && round.states > 0) max_distance = depth + 1;
-      if (options_.progress) options_.progress({depth, states, placements, count_, elapsed()});
-      if (round.states == 0) break;
+      if (options_.progress) {
+        options_.progress({depth, counts.states, counts.placements, count_, elapsed()});
+      }
+      if (round.states + counts.pending == 0) break;
+      counts.pending = 0;
+    }
+    const std::uint64_t states = counts.states;
+    const int max_distance = counts.max_distance;
+    if (!options_.resume_file.empty()) {
+      std::error_code ignored;
+      std::filesystem::remove(options_.resume_file, ignored);
     }
     BuildResult result;
     result.meta = meta(max_distance);
@@ -102,6 +164,111 @@ class Builder {
   struct Round {
     std::uint64_t states = 0, placements = 0;  // newly reached
   };
+  // Where the search stands: the round to run next and what has been reached.
+  struct Counts {
+    int depth = 0;
+    std::uint64_t states = 1, placements = 0;
+    std::uint64_t pending = 0;  // states an unfinished round (run again next) had reached
+    int max_distance = 0;
+  };
+
+  std::uint64_t working_bytes() const {
+    return count_ * (sizeof(Slot<L>) + (spec_.zero_aware ? sizeof(L) : 0));
+  }
+  void note(const std::string& text) const {
+    if (options_.note) options_.note(text);
+  }
+  ResumeHeader resume_header(const Counts& counts) const {
+    ResumeHeader h{};
+    std::memcpy(h.magic, kResumeMagic, sizeof h.magic);
+    h.version = kResumeVersion;
+    h.rows = static_cast<std::uint8_t>(spec_.rows);
+    h.cols = static_cast<std::uint8_t>(spec_.cols);
+    h.k = static_cast<std::uint8_t>(pmd_.k);
+    h.zero_aware = spec_.zero_aware ? 1 : 0;
+    for (std::size_t i = 0; i < spec_.goal.size(); ++i) {
+      h.goal[i] = static_cast<std::uint8_t>(spec_.goal[i]);
+    }
+    for (std::size_t i = 0; i < spec_.tiles.size(); ++i) {
+      h.tiles[i] = static_cast<std::uint8_t>(spec_.tiles[i]);
+    }
+    h.count = count_;
+    h.body_bytes = working_bytes();
+    h.depth = counts.depth;
+    h.max_distance = counts.max_distance;
+    h.max_stored = max_stored_.load();
+    h.states = counts.states;
+    h.placements = counts.placements;
+    h.pending = counts.pending;
+    h.seconds = elapsed();
+    return h;
+  }
+  std::span<const std::uint8_t> body() const {
+    return {reinterpret_cast<const std::uint8_t*>(slots_), working_bytes()};
+  }
+
+  // Saves the search to the resume file (atomically), or says why it could not.
+  void save(const Counts& counts) const {
+    if (options_.resume_file.empty()) return;
+    ResumeHeader h = resume_header(counts);
+    h.body_checksum = checksum(body());
+    std::filesystem::path temporary = options_.resume_file;
+    temporary += ".tmp." + std::to_string(::getpid());
+    const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    bool ok = fd >= 0 && write_all(fd, reinterpret_cast<const std::uint8_t*>(&h), sizeof h) &&
+              write_all(fd, body().data(), body().size()) && ::fsync(fd) == 0;
+    const int error = errno;
+    if (fd >= 0 && ::close(fd) != 0) ok = false;
+    if (ok && std::rename(temporary.c_str(), options_.resume_file.c_str()) != 0) ok = false;
+    if (!ok) {
+      ::unlink(temporary.c_str());
+      note("could not save the build to " + options_.resume_file.string() + " (" +
+           std::strerror(error) + "); a new build starts from the beginning");
+      return;
+    }
+    note("saved the build at distance " + std::to_string(counts.depth) + " to " +
+         options_.resume_file.string() + " (" + std::to_string(working_bytes() >> 20) +
+         " MiB); the same command resumes it");
+  }
+
+  // Loads the resume file into the working table when it is this spec's; false otherwise (a file
+  // for another spec, or damaged, is removed: the build starts afresh and may save it anew).
+  bool resume(Counts& counts) {
+    if (options_.resume_file.empty()) return false;
+    const int fd = ::open(options_.resume_file.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return false;
+    ResumeHeader h{};
+    const ResumeHeader expected = resume_header(counts);
+    bool ok = read_all(fd, reinterpret_cast<std::uint8_t*>(&h), sizeof h) &&
+              std::memcmp(h.magic, expected.magic, sizeof h.magic) == 0 &&
+              h.version == expected.version && h.rows == expected.rows && h.cols == expected.cols &&
+              h.k == expected.k && h.zero_aware == expected.zero_aware &&
+              std::memcmp(h.goal, expected.goal, sizeof h.goal) == 0 &&
+              std::memcmp(h.tiles, expected.tiles, sizeof h.tiles) == 0 &&
+              h.count == expected.count && h.body_bytes == expected.body_bytes &&
+              read_all(fd, reinterpret_cast<std::uint8_t*>(slots_), working_bytes()) &&
+              checksum(body()) == h.body_checksum;
+    ::close(fd);
+    if (!ok) {
+      std::memset(static_cast<void*>(slots_), 0, working_bytes());
+      std::error_code ignored;
+      std::filesystem::remove(options_.resume_file, ignored);
+      note("ignored " + options_.resume_file.string() +
+           ": not a saved build of this table (removed); building from the beginning");
+      return false;
+    }
+    counts.depth = h.depth;
+    counts.states = h.states;
+    counts.placements = h.placements;
+    counts.pending = h.pending;
+    counts.max_distance = h.max_distance;
+    max_stored_.store(h.max_stored);
+    resumed_seconds_ = h.seconds;
+    note("resumed the build saved at distance " + std::to_string(h.depth) + " from " +
+         options_.resume_file.string() + " (" + std::to_string(static_cast<int>(h.seconds)) +
+         " s of building before)");
+    return true;
+  }
 
   // The lane of `region` among the label cells `labels` of its placement: throws when the labels
   // are more than a lane holds (max_labels chose the lanes wide enough for them all).
@@ -116,13 +283,14 @@ class Builder {
   static L past(std::uint32_t labels) { return static_cast<L>(~extract(labels, labels)); }
 
   double elapsed() const {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    return resumed_seconds_ +
+           std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   }
 
   // Zeroed anonymous memory, on transparent huge pages where the kernel allows (the successors of a
   // placement are scattered over the whole table: 2 MiB pages spare most of the TLB misses).
   void allocate() {
-    const std::size_t bytes = count_ * (sizeof(Slot<L>) + (spec_.zero_aware ? sizeof(L) : 0));
+    const std::size_t bytes = working_bytes();
     void* memory = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (memory == MAP_FAILED) {
       throw PdbError(ErrorKind::Memory, "out of memory: the build needs " +
@@ -306,6 +474,7 @@ class Builder {
   Slot<L>* slots_ = nullptr;
   L* odd_half_ = nullptr;  // zero-aware: per placement, the label bits of regions with d/2 odd
   std::atomic<int> max_stored_{0};
+  double resumed_seconds_ = 0;  // building time before a resume
 };
 
 }  // namespace
@@ -353,6 +522,12 @@ std::uint64_t build_memory_bytes(const BuildSpec& spec) {
   const std::uint64_t slot =
       (spec.zero_aware ? 5 : 4) * static_cast<std::uint64_t>(lane_bits(spec) / 8);
   return count * slot + count + (std::uint64_t{64} << 20);  // + payload (<= a byte each) + runtime
+}
+
+std::filesystem::path resume_file_for(const std::filesystem::path& path) {
+  std::filesystem::path partial = path;
+  partial += ".partial";
+  return partial;
 }
 
 std::uint64_t available_memory_bytes() {

@@ -28,6 +28,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <string>
@@ -57,7 +58,18 @@ struct BuildOptions {
   int threads = 0;                          // 0: all the machine's
   const std::atomic<bool>* stop = nullptr;  // set to abandon the build (PdbError Interrupted)
   std::function<void(const BuildProgress&)> progress;  // after each round, from the calling thread
+  // Where an interrupted build saves its working table, and a later build of the same spec resumes
+  // from it (then removes it); empty: no saving. See resume_file_for().
+  std::filesystem::path resume_file;
+  std::function<void(const std::string&)> note;  // what the resume did (resumed, saved, ignored)
 };
+
+// The resume file of the table at `path`: `path` + ".partial". It holds the breadth-first search
+// as it stood when the build was stopped: the spec, the round (distance) in progress, the counts so
+// far, then the working table (the placements of that round not yet expanded keep their frontier
+// bits, so running the round again from it finishes it), with a checksum. It is written atomically
+// (a temporary name, then renamed); one for another spec or damaged is ignored and replaced.
+std::filesystem::path resume_file_for(const std::filesystem::path& path);
 
 struct BuildResult {
   PdbMeta meta;

@@ -18,15 +18,14 @@
 
 namespace npuzzle::pdb {
 
-// The bit of the region of `free` holding `blank` in the placement's byte `entry`. Most
-// placements answer without finding the region: every bit clear, one region (one label cell), or
-// every region's bit set (the bits past the labels are clear).
+// The bit of the region of `free` holding `blank` in the placement's byte `entry`. When every
+// region's bit is the same (most placements: one region, or all at distances of the same half
+// parity) the region need not be found; else one of its label cells is, and the number of label
+// cells before it is its bit's place.
 constexpr int zero_aware_bit(const Geometry& geo, std::uint8_t entry, std::uint32_t free,
                              int blank) {
-  if (entry == 0) return 0;
   const std::uint32_t labels = geo.label_cells(free);
-  if ((labels & (labels - 1)) == 0) return entry & 1;
-  if (entry + 1u == std::uint32_t{1} << std::popcount(labels)) return 1;
+  if (entry == 0 || entry + 1u == std::uint32_t{1} << std::popcount(labels)) return entry & 1;
   const int label = geo.label_cell(blank, free, labels);
   return entry >> std::popcount(labels & ((std::uint32_t{1} << label) - 1)) & 1;
 }

@@ -7,7 +7,8 @@
 //   pdbgen verify FILE [--threads N]
 //
 // Exit codes: 0 done; 1 usage error; 2 bad or unreadable database, failed write; 4 interrupted
-// (Ctrl-C / SIGTERM: no final file is left); 5 not enough memory (refused before starting, or an
+// (Ctrl-C / SIGTERM: no final file is left; the build in progress is saved to FILE.partial, and the
+// same command resumes it); 5 not enough memory (refused before starting, or an
 // allocation failed).
 #include <CLI/CLI.hpp>
 
@@ -204,6 +205,8 @@ ExitCode run_build(const std::string& size, const std::string& partition_text,
     BuildOptions options;
     options.threads = threads;
     options.stop = &g_stop;
+    options.resume_file = resume_file_for(path);
+    options.note = [](const std::string& text) { std::cerr << "pdbgen: " << text << "\n"; };
     bool shown = false;
     options.progress = [&](const BuildProgress& p) {
       if (p.seconds < 1.0) return;
