@@ -97,7 +97,7 @@ class PatternDatabases {
     std::array<std::array<std::uint8_t, kMaxPatterns>, kViews> dual_stored{};
     // Per view and zero-aware pattern: the cells of its tiles (bits 0..24, in the view) and the
     // pattern's distance modulo 4 (bits 30-31).
-    std::array<std::array<std::uint32_t, kMaxPatterns>, kViews> zone{};
+    std::array<std::array<std::uint32_t, pdb::kMaxZeroAwarePatterns>, kViews> zone{};
   };
 
   // Throws pdb::PdbError(Database) when a table is for another board, goal or pattern, the groups
@@ -150,6 +150,11 @@ class PatternDatabases {
         if (pattern.table.zero_aware && dual_) {
           throw pdb::PdbError(pdb::ErrorKind::Usage,
                               "dual lookups need minimised tables, not zero-aware ones");
+        }
+        if (pattern.table.zero_aware && p >= pdb::kMaxZeroAwarePatterns) {
+          throw pdb::PdbError(pdb::ErrorKind::Usage,
+                              "a zero-aware partition has at most " +
+                                  std::to_string(pdb::kMaxZeroAwarePatterns) + " groups");
         }
         pattern.size = static_cast<int>(tiles.size());
         for (int i = 0; i < pattern.size; ++i) {
@@ -364,10 +369,13 @@ class PatternDatabases {
     const int a = kDirect<W> ? from : view.cell[from];
     const int b = kDirect<W> ? to : view.cell[to];
     const Rank rank = n.rank[W][p] + rank_change<W>(n.board, tile, p, a, b);
-    const int stored = view.table[p].zero_aware
-                           ? zero_aware_stored(n.zone[W][p], n.stored[W][p],
-                                               view.table[p].data + rank, a, b, md_change)
-                           : view.table[p].stored(rank);
+    // 4-bit tables first, with one test as before zero-aware tables came (those have 8 bits).
+    const pdb::EntryTable& table = view.table[p];
+    const int stored =
+        table.four_bit ? (table.data[rank >> 1] >> ((rank & 1) << 2)) & 15
+        : !table.zero_aware
+            ? table.data[rank]
+            : zero_aware_stored(n.zone[W][p], n.stored[W][p], table.data + rank, a, b, md_change);
     n.rank[W][p] = rank;
     n.excess[W] = static_cast<std::int16_t>(n.excess[W] + stored - n.stored[W][p]);
     n.stored[W][p] = static_cast<std::uint8_t>(stored);
@@ -377,7 +385,9 @@ class PatternDatabases {
   // on a), from its `zone` (updated here), its stored value before and the placement's byte. The
   // distance changes by one either way, the Manhattan distance by md_change, the stored value by
   // half the difference.
-  NPUZZLE_ALWAYS_INLINE static int zero_aware_stored(std::uint32_t& zone, int stored,
+  // Out of the search's loop: inlined into every instantiation of the node loop (one per blank
+  // cell and move), its region search crowds the instruction cache for the minimised tables too.
+  [[gnu::noinline]] static int zero_aware_stored(std::uint32_t& zone, int stored,
                                                      const std::uint8_t* entry, int a, int b,
                                                      int md_change) {
     const std::uint32_t occupied =

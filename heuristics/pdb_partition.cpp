@@ -216,8 +216,13 @@ Partition parse_partition(std::string_view text, int rows, int cols, const std::
     Partition p =
         parse_partition(text.substr(std::string_view(kZeroAwarePrefix).size()), rows, cols, goal);
     if (p.set_count() != 1 || p.is_zero_aware(0)) {
-      throw PdbError(ErrorKind::Usage, "partition '" + std::string(text) + "': one \"" +
-                                           kZeroAwarePrefix + "\" a partition");
+      throw PdbError(ErrorKind::Usage, "partition '" + std::string(text) + "': \"" +
+                                           kZeroAwarePrefix + "\" goes once before each partition");
+    }
+    if (static_cast<int>(p.groups.size()) > kMaxZeroAwarePatterns) {
+      throw PdbError(ErrorKind::Usage, "partition '" + std::string(text) + "': a zero-aware "
+                                       "partition has at most " +
+                                           std::to_string(kMaxZeroAwarePatterns) + " groups");
     }
     if (!p.name.empty()) p.name = kZeroAwarePrefix + p.name;
     p.zero_aware.assign(p.groups.size(), true);

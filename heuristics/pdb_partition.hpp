@@ -36,7 +36,10 @@
 
 namespace npuzzle::pdb {
 
-inline constexpr int kMaxPatterns = 8;
+// A search's value holds a rank and more per pattern and lookup (heuristics/pdb.hpp): these bounds
+// keep it within 256 bytes, which IDA* copies per child with vector moves.
+inline constexpr int kMaxPatterns = 6;
+inline constexpr int kMaxZeroAwarePatterns = 4;  // groups of a zero-aware partition
 inline constexpr int kMaxSets = 2;
 inline constexpr const char* kZeroAwarePrefix = "za:";
 

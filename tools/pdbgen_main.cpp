@@ -84,10 +84,14 @@ std::string eta_text(double seconds, double done) {
 }
 
 // The builder covers about 2.5 M placements a second per thread (bench/RESULTS.md: the 4x4 7-8
-// set and the 5x5 6- and 7-tile tables, 2 threads, 2.4-2.8 M): a guess to plan by, not a promise.
-double build_seconds_estimate(std::uint64_t placements, int threads) {
+// set and the 5x5 6- and 7-tile tables, 2 threads, 2.4-2.8 M), a zero-aware table about 1.6
+// times slower (its side lane of region bits: 5x5 7-tile tables, bench/RESULTS.md): a guess to plan
+// by, not a promise.
+double build_seconds_estimate(std::uint64_t placements, bool zero_aware, int threads) {
   constexpr double kPlacementsPerThreadSecond = 2.5e6;
-  return static_cast<double>(placements) / (kPlacementsPerThreadSecond * threads);
+  constexpr double kZeroAwareFactor = 1.6;
+  return static_cast<double>(placements) * (zero_aware ? kZeroAwareFactor : 1.0) /
+         (kPlacementsPerThreadSecond * threads);
 }
 
 // "about 25 min", "about 40 s", "about 1 h 05 min".
@@ -157,28 +161,31 @@ ExitCode run_build(const std::string& size, const std::string& partition_text,
   struct Planned {
     std::uint64_t placements;
     std::uint64_t need;
+    bool zero_aware;
   };
   std::vector<Planned> to_build;
   for (const BuildSpec& spec : specs) {
     validate_spec(spec);
     const auto path = table_path(dir, rows, cols, spec.goal, spec.tiles, spec.zero_aware);
     const Planned table{placement_count(rows * cols, static_cast<int>(spec.tiles.size())),
-                        build_memory_bytes(spec)};
+                        build_memory_bytes(spec), spec.zero_aware};
     std::cerr << "pattern " << path.filename().string() << ": " << table.placements
               << " placements, the build needs " << mib(table.need) << "\n";
     if (force || !entry_present(path)) to_build.push_back(table);
   }
   std::uint64_t placements = 0, largest_need = 0;
+  const int workers = threads > 0 ? threads : std::max(1, tbb::info::default_concurrency());
+  double seconds = 0;
   for (const Planned& table : to_build) {
     placements += table.placements;
     largest_need = std::max(largest_need, table.need);
+    seconds += build_seconds_estimate(table.placements, table.zero_aware, workers);
   }
   if (!to_build.empty()) {
-    const int workers = threads > 0 ? threads : std::max(1, tbb::info::default_concurrency());
     std::cerr << "pdbgen: " << to_build.size() << " table(s) to build, " << placements
               << " placements, at most " << mib(largest_need)
               << " at a time (one table at a time); expect "
-              << duration_text(build_seconds_estimate(placements, workers)) << " on " << workers
+              << duration_text(seconds) << " on " << workers
               << " thread(s), more on a busy machine\n";
   }
   if (mem_limit && largest_need > mem_limit) {
@@ -296,13 +303,15 @@ int main(int argc, char** argv) {
       app.add_subcommand("build", "build the databases of a partition into the directory");
   build->footer(
       "Exit codes: 0 built (or present), 1 usage error, 2 a file not written, 4 interrupted (no "
-      "file left), 5 not enough memory.");
+      "table left; the build in progress is saved to FILE.partial and the same command resumes "
+      "it), 5 not enough memory.");
   build->add_option("--size", size, "board size RxC")->capture_default_str();
   build->add_option(
       "--partition", partition,
       "a named partition, the board's strongest first and the default (4x4: 7-8, 6-6-3, 5-5-5; "
-      "5x5: 6-6-6-6+7-7-7-3, 6-6-6-6, 7-7-7-3; full on small boards, …) or tile lists "
-      "1,2,3/4,5,6, several joined by + for the largest of their sums");
+      "5x5: za:6-6-6-6+za:7-7-7-3, 6-6-6-6+7-7-7-3, za:6-6-6-6, 6-6-6-6, 7-7-7-3; full on small "
+      "boards, …) or tile lists 1,2,3/4,5,6, several joined by + for the largest of their sums; "
+      "za: before a partition builds zero-aware tables (a bit per region of the blank)");
   build->add_option("--goal", goal, "blank-first, blank-last or the tiles of the goal")
       ->capture_default_str();
   build->add_option("--pdb-dir,--dir", dir,
