@@ -371,11 +371,10 @@ class PatternDatabases {
     const Rank rank = n.rank[W][p] + rank_change<W>(n.board, tile, p, a, b);
     // 4-bit tables first, with one test as before zero-aware tables came (those have 8 bits).
     const pdb::EntryTable& table = view.table[p];
-    const int stored =
-        table.four_bit ? (table.data[rank >> 1] >> ((rank & 1) << 2)) & 15
-        : !table.zero_aware
-            ? table.data[rank]
-            : zero_aware_stored(n.zone[W][p], n.stored[W][p], table.data + rank, a, b, md_change);
+    const int stored = table.four_bit      ? (table.data[rank >> 1] >> ((rank & 1) << 2)) & 15
+                       : !table.zero_aware ? table.data[rank]
+                                           : zero_aware_stored(n.zone[W][p], n.stored[W][p],
+                                                               table.data + rank, a, b, md_change);
     n.rank[W][p] = rank;
     n.excess[W] = static_cast<std::int16_t>(n.excess[W] + stored - n.stored[W][p]);
     n.stored[W][p] = static_cast<std::uint8_t>(stored);
@@ -388,8 +387,8 @@ class PatternDatabases {
   // Out of the search's loop: inlined into every instantiation of the node loop (one per blank
   // cell and move), its region search crowds the instruction cache for the minimised tables too.
   [[gnu::noinline]] static int zero_aware_stored(std::uint32_t& zone, int stored,
-                                                     const std::uint8_t* entry, int a, int b,
-                                                     int md_change) {
+                                                 const std::uint8_t* entry, int a, int b,
+                                                 int md_change) {
     const std::uint32_t occupied =
         (zone & kGeometry.all) ^ (std::uint32_t{1} << a) ^ (std::uint32_t{1} << b);
     const int parent = static_cast<int>(zone >> 30);

@@ -65,7 +65,8 @@ struct Partition {
 };
 
 // The named partitions of a board, strongest first (4x4: 7-8, 6-6-3, 5-5-5; 5x5:
-// za:6-6-6-6+za:7-7-7-3, 6-6-6-6+7-7-7-3, za:6-6-6-6, 6-6-6-6, 7-7-7-3).
+// 6-6-6-6+7-7-7-3, za:6-6-6-6+za:7-7-7-3, 6-6-6-6, 7-7-7-3, za:6-6-6-6: the zero-aware sets
+// generate fewer nodes than the same groups minimised but take longer, bench/RESULTS.md).
 std::vector<std::string> partition_names(int rows, int cols);
 // The partition built automatically when none is present (4x4: 6-6-3; others: the only one).
 std::string quick_partition_name(int rows, int cols);

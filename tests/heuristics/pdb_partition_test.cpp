@@ -61,7 +61,9 @@ TEST(PdbPartition, NamedPartitionsAreDisjointCoversOfTheTilesOfEveryGoal) {
           SCOPED_TRACE(std::to_string(rows) + "x" + std::to_string(cols) + " " + name);
           const pdb::Partition p = pdb::parse_partition(name, rows, cols, goal);
           EXPECT_EQ(p.name, name);
-          EXPECT_LE(static_cast<int>(p.groups.size()), pdb::kMaxPatterns);
+          for (std::size_t set = 0; set < p.set_count(); ++set) {
+            EXPECT_LE(static_cast<int>(p.set_size(set)), pdb::kMaxPatterns);
+          }
           if (name != "full") {
             EXPECT_EQ(sizes_of(p), name);
           }
@@ -90,7 +92,7 @@ TEST(PdbPartition, NamedPartitionsAreDisjointCoversOfTheTilesOfEveryGoal) {
 
 TEST(PdbPartition, TheStrongestComesFirst) {
   EXPECT_EQ(pdb::partition_names(4, 4).front(), "7-8");
-  EXPECT_EQ(pdb::partition_names(5, 5).front(), "za:6-6-6-6+za:7-7-7-3");
+  EXPECT_EQ(pdb::partition_names(5, 5).front(), "6-6-6-6+7-7-7-3");
   EXPECT_EQ(pdb::quick_partition_name(5, 5), "6-6-6-6");
   EXPECT_EQ(pdb::quick_partition_name(4, 4), "6-6-3");
   EXPECT_EQ(pdb::partition_names(3, 3).front(), "full");

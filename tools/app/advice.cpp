@@ -24,8 +24,7 @@ std::vector<std::string> run_warnings(const SolveRequest& request, int threads,
         (request.algorithm == Algorithm::Bfs ? "" : " + " + heuristic.name()) +
         " search of a random 5x5 board can run for days; pattern databases make it far faster: "
         "build them once with `pdbgen build --size 5x5 --partition 6-6-6-6` (about a minute) or, "
-        "stronger, `pdbgen build --size 5x5` (za:6-6-6-6+za:7-7-7-3: about 45 minutes and 14 GiB of "
-        "memory), "
+        "stronger, `pdbgen build --size 5x5` (6-6-6-6+7-7-7-3: half an hour and 11 GiB of memory), "
         "into "
         "--pdb-dir, $NPUZZLE_PDB_DIR or ~/.cache/npuzzle, and solve with `--heuristic pdb`");
   }
