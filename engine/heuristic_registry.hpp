@@ -59,8 +59,8 @@ inline constexpr HeuristicInfo pdb_info(bool dual) {
                        : "the best pattern databases present",
           .argument = "PARTITION",
           .argument_help =
-              "7-8, 6-6-3, 5-5-5, za:6-6-6-6+za:7-7-7-3, 6-6-6-6+7-7-7-3, za:6-6-6-6, 6-6-6-6, "
-              "7-7-7-3, full, or tile lists 1,2,3/4,5,6; za: before a partition reads its "
+              "7-8, 6-6-3, 5-5-5, 6-6-6-6+7-7-7-3, za:6-6-6-6+za:7-7-7-3, 6-6-6-6, 7-7-7-3, "
+              "za:6-6-6-6, full, or tile lists 1,2,3/4,5,6; za: before a partition reads its "
               "zero-aware tables (not with pdb-dual); several joined by + for the largest of "
               "their sums",
           .argument_examples =

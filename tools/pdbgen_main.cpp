@@ -309,7 +309,7 @@ int main(int argc, char** argv) {
   build->add_option(
       "--partition", partition,
       "a named partition, the board's strongest first and the default (4x4: 7-8, 6-6-3, 5-5-5; "
-      "5x5: za:6-6-6-6+za:7-7-7-3, 6-6-6-6+7-7-7-3, za:6-6-6-6, 6-6-6-6, 7-7-7-3; full on small "
+      "5x5: 6-6-6-6+7-7-7-3, za:6-6-6-6+za:7-7-7-3, 6-6-6-6, 7-7-7-3, za:6-6-6-6; full on small "
       "boards, …) or tile lists 1,2,3/4,5,6, several joined by + for the largest of their sums; "
       "za: before a partition builds zero-aware tables (a bit per region of the blank)");
   build->add_option("--goal", goal, "blank-first, blank-last or the tiles of the goal")
