@@ -371,32 +371,14 @@ class PatternDatabases {
     const Rank rank = n.rank[W][p] + rank_change<W>(n.board, tile, p, a, b);
     // 4-bit tables first, with one test as before zero-aware tables came (those have 8 bits).
     const pdb::EntryTable& table = view.table[p];
-    const int stored = table.four_bit      ? (table.data[rank >> 1] >> ((rank & 1) << 2)) & 15
-                       : !table.zero_aware ? table.data[rank]
-                                           : zero_aware_stored(n.zone[W][p], n.stored[W][p],
-                                                               table.data + rank, a, b, md_change);
+    const int stored = table.four_bit ? (table.data[rank >> 1] >> ((rank & 1) << 2)) & 15
+                       : !table.zero_aware
+                           ? table.data[rank]
+                           : pdb::zero_aware_step(kGeometry, n.zone[W][p], n.stored[W][p],
+                                                  table.data[rank], a, b, md_change);
     n.rank[W][p] = rank;
     n.excess[W] = static_cast<std::int16_t>(n.excess[W] + stored - n.stored[W][p]);
     n.stored[W][p] = static_cast<std::uint8_t>(stored);
-  }
-
-  // A zero-aware pattern's stored value after its tile moved from view cell a to b (the blank now
-  // on a), from its `zone` (updated here), its stored value before and the placement's byte. The
-  // distance changes by one either way, the Manhattan distance by md_change, the stored value by
-  // half the difference.
-  // Out of the search's loop: inlined into every instantiation of the node loop (one per blank
-  // cell and move), its region search crowds the instruction cache for the minimised tables too.
-  [[gnu::noinline]] static int zero_aware_stored(std::uint32_t& zone, int stored,
-                                                 const std::uint8_t* entry, int a, int b,
-                                                 int md_change) {
-    const std::uint32_t occupied =
-        (zone & kGeometry.all) ^ (std::uint32_t{1} << a) ^ (std::uint32_t{1} << b);
-    const int parent = static_cast<int>(zone >> 30);
-    const int child = pdb::zero_aware_child(
-        parent, pdb::zero_aware_bit(kGeometry, *entry, kGeometry.all & ~occupied, a));
-    zone = occupied | static_cast<std::uint32_t>(child) << 30;
-    const int change = ((child - parent) & 3) == 1 ? 1 : -1;
-    return stored + (change - md_change) / 2;
   }
 
   // The change of pattern p's rank when `tile` moves from view cell a to view cell b (adjacent

@@ -54,10 +54,12 @@ constexpr char kResumeMagic[8] = {'N', 'P', 'Z', 'L', 'P', 'A', 'R', 'T'};
 constexpr std::uint32_t kResumeVersion = 1;
 static_assert(kMaxCells <= 32);
 
-// Writes or reads `bytes` at `data` in pieces (write and read move at most about 2 GiB a call).
-bool write_all(int fd, const std::uint8_t* data, std::uint64_t bytes) {
+// Moves `bytes` at `data` through `io` (::write or ::read) in pieces of at most 1 GiB (a call moves
+// at most about 2 GiB); false on an error or an early end of file.
+template <class Data, class Io>
+bool transfer_all(int fd, Data* data, std::uint64_t bytes, Io io) {
   while (bytes > 0) {
-    const ssize_t n = ::write(fd, data, std::min<std::uint64_t>(bytes, std::uint64_t{1} << 30));
+    const ssize_t n = io(fd, data, std::min<std::uint64_t>(bytes, std::uint64_t{1} << 30));
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) return false;
     data += n;
@@ -65,15 +67,11 @@ bool write_all(int fd, const std::uint8_t* data, std::uint64_t bytes) {
   }
   return true;
 }
+bool write_all(int fd, const std::uint8_t* data, std::uint64_t bytes) {
+  return transfer_all(fd, data, bytes, ::write);
+}
 bool read_all(int fd, std::uint8_t* data, std::uint64_t bytes) {
-  while (bytes > 0) {
-    const ssize_t n = ::read(fd, data, std::min<std::uint64_t>(bytes, std::uint64_t{1} << 30));
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    data += n;
-    bytes -= static_cast<std::uint64_t>(n);
-  }
-  return true;
+  return transfer_all(fd, data, bytes, ::read);
 }
 
 // The most label cells (Geometry::label_cells) any placement of k tiles on the board has: every

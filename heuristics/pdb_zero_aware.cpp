@@ -8,6 +8,17 @@
 
 namespace npuzzle::pdb {
 
+int zero_aware_step(const Geometry& geo, std::uint32_t& zone, int stored, std::uint8_t entry, int a,
+                    int b, int md_change) {
+  const std::uint32_t occupied =
+      (zone & geo.all) ^ (std::uint32_t{1} << a) ^ (std::uint32_t{1} << b);
+  const int parent = static_cast<int>(zone >> 30);
+  const int child = zero_aware_child(parent, zero_aware_bit(geo, entry, geo.all & ~occupied, a));
+  zone = occupied | static_cast<std::uint32_t>(child) << 30;
+  const int change = ((child - parent) & 3) == 1 ? 1 : -1;
+  return stored + (change - md_change) / 2;
+}
+
 int zero_aware_distance(const Geometry& geo, const std::uint8_t* entries, int k,
                         const std::uint8_t* cells, int blank, const std::uint8_t* goal_cells,
                         int goal_blank) {

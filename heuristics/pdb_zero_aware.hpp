@@ -36,6 +36,15 @@ constexpr int zero_aware_child(int parent, int bit) {
   return ((parent + 1) >> 1 & 1) == bit ? (parent + 1) & 3 : (parent + 3) & 3;
 }
 
+// A zero-aware pattern's stored value (half its distance's excess over its tiles' Manhattan
+// distance) after one of its tiles moved from cell a to cell b, the blank now on a: `zone` holds
+// the pattern's cells (bits 0..24) and its distance modulo 4 (bits 30-31) and is updated; `stored`
+// is the value before the move, `entry` the new placement's byte, md_change the Manhattan change.
+// Out of line: inlined into every instantiation of the search's node loop, the region search
+// crowded the instruction cache for the minimised tables too (bench/RESULTS.md).
+int zero_aware_step(const Geometry& geo, std::uint32_t& zone, int stored, std::uint8_t entry, int a,
+                    int b, int md_change);
+
 // The distance of the state whose k pattern tiles stand on cells[0..k) (the table's order), the
 // blank on `blank`, in the table `entries`; the tiles' goal cells are goal_cells[0..k), the
 // blank's goal cell `goal_blank`. Throws PdbError(Database) when the entries do not lead to the
