@@ -15,7 +15,7 @@ int zero_aware_step(const Geometry& geo, std::uint32_t& zone, int stored, std::u
   const int parent = static_cast<int>(zone >> 30);
   const int child = zero_aware_child(parent, zero_aware_bit(geo, entry, geo.all & ~occupied, a));
   zone = occupied | static_cast<std::uint32_t>(child) << 30;
-  const int change = ((child - parent) & 3) == 1 ? 1 : -1;
+  const int change = 2 * (((child - parent) & 3) == 1) - 1;
   return stored + (change - md_change) / 2;
 }
 

@@ -21,11 +21,15 @@ namespace npuzzle::pdb {
 // The bit of the region of `free` holding `blank` in the placement's byte `entry`. When every
 // region's bit is the same (most placements: one region, or all at distances of the same half
 // parity) the region need not be found; else one of its label cells is, and the number of label
-// cells before it is its bit's place.
+// cells before it is its bit's place. One test tells the two apart: the byte comes from memory,
+// and a branch on it that goes either way half the time (all bits 0 or all 1) would stall the
+// search's pipeline once the read returns.
 constexpr int zero_aware_bit(const Geometry& geo, std::uint8_t entry, std::uint32_t free,
                              int blank) {
   const std::uint32_t labels = geo.label_cells(free);
-  if (entry == 0 || entry + 1u == std::uint32_t{1} << std::popcount(labels)) return entry & 1;
+  const std::uint32_t all_set = (std::uint32_t{1} << std::popcount(labels)) - 1;
+  // entry + 1 masked by all_set: 1 for no bit set, 0 for all set, else at least 2.
+  if (((entry + 1u) & all_set) <= 1) return entry & 1;
   const int label = geo.label_cell(blank, free, labels);
   return entry >> std::popcount(labels & ((std::uint32_t{1} << label) - 1)) & 1;
 }
@@ -33,7 +37,8 @@ constexpr int zero_aware_bit(const Geometry& geo, std::uint8_t entry, std::uint3
 // d modulo 4 of a state one move from a state with d modulo 4 = `parent`, whose bit is `bit`: the
 // child is one nearer or one farther, and the two differ in floor(d / 2) mod 2.
 constexpr int zero_aware_child(int parent, int bit) {
-  return ((parent + 1) >> 1 & 1) == bit ? (parent + 1) & 3 : (parent + 3) & 3;
+  const int farther = (((parent + 1) >> 1) & 1) == bit;
+  return (parent + 3 + 2 * farther) & 3;
 }
 
 // A zero-aware pattern's stored value (half its distance's excess over its tiles' Manhattan
