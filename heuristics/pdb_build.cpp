@@ -4,14 +4,11 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
-#include <fcntl.h>
 #include <sys/mman.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
 #include <bit>
-#include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -27,52 +24,10 @@
 #include "core/board_sizes.hpp"
 #include "heuristics/pdb_geometry.hpp"
 #include "heuristics/pdb_index.hpp"
+#include "heuristics/pdb_resume.hpp"
 
 namespace npuzzle::pdb {
 namespace {
-
-// The head of a resume file (resume_file_for), little-endian as laid out on x86-64; the working
-// table follows it.
-struct ResumeHeader {
-  char magic[8];
-  std::uint32_t version;
-  std::uint8_t rows, cols, k, zero_aware;
-  std::uint8_t goal[32];
-  std::uint8_t tiles[32];
-  std::uint64_t count;       // placements
-  std::uint64_t body_bytes;  // the working table's bytes
-  std::int32_t depth;        // the round to run (again) first
-  std::int32_t max_distance;
-  std::int32_t max_stored;
-  std::uint32_t reserved;
-  std::uint64_t states, placements;  // reached so far
-  std::uint64_t pending;             // states the unfinished round had already reached
-  double seconds;                    // spent before the stop
-  std::uint64_t body_checksum;
-};
-constexpr char kResumeMagic[8] = {'N', 'P', 'Z', 'L', 'P', 'A', 'R', 'T'};
-constexpr std::uint32_t kResumeVersion = 1;
-static_assert(kMaxCells <= 32);
-
-// Moves `bytes` at `data` through `io` (::write or ::read) in pieces of at most 1 GiB (a call moves
-// at most about 2 GiB); false on an error or an early end of file.
-template <class Data, class Io>
-bool transfer_all(int fd, Data* data, std::uint64_t bytes, Io io) {
-  while (bytes > 0) {
-    const ssize_t n = io(fd, data, std::min<std::uint64_t>(bytes, std::uint64_t{1} << 30));
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    data += n;
-    bytes -= static_cast<std::uint64_t>(n);
-  }
-  return true;
-}
-bool write_all(int fd, const std::uint8_t* data, std::uint64_t bytes) {
-  return transfer_all(fd, data, bytes, ::write);
-}
-bool read_all(int fd, std::uint8_t* data, std::uint64_t bytes) {
-  return transfer_all(fd, data, bytes, ::read);
-}
 
 // The most label cells (Geometry::label_cells) any placement of k tiles on the board has: every
 // set of k occupied cells is tried (at most C(25, 12) = 5.2 million).
@@ -176,52 +131,24 @@ class Builder {
   void note(const std::string& text) const {
     if (options_.note) options_.note(text);
   }
-  ResumeHeader resume_header(const Counts& counts) const {
-    ResumeHeader h{};
-    std::memcpy(h.magic, kResumeMagic, sizeof h.magic);
-    h.version = kResumeVersion;
-    h.rows = static_cast<std::uint8_t>(spec_.rows);
-    h.cols = static_cast<std::uint8_t>(spec_.cols);
-    h.k = static_cast<std::uint8_t>(pmd_.k);
-    h.zero_aware = spec_.zero_aware ? 1 : 0;
-    for (std::size_t i = 0; i < spec_.goal.size(); ++i) {
-      h.goal[i] = static_cast<std::uint8_t>(spec_.goal[i]);
-    }
-    for (std::size_t i = 0; i < spec_.tiles.size(); ++i) {
-      h.tiles[i] = static_cast<std::uint8_t>(spec_.tiles[i]);
-    }
-    h.count = count_;
-    h.body_bytes = working_bytes();
-    h.depth = counts.depth;
-    h.max_distance = counts.max_distance;
-    h.max_stored = max_stored_.load();
-    h.states = counts.states;
-    h.placements = counts.placements;
-    h.pending = counts.pending;
-    h.seconds = elapsed();
-    return h;
-  }
-  std::span<const std::uint8_t> body() const {
-    return {reinterpret_cast<const std::uint8_t*>(slots_), working_bytes()};
+  std::span<std::uint8_t> body() const {
+    return {reinterpret_cast<std::uint8_t*>(slots_), working_bytes()};
   }
 
   // Saves the search to the resume file (atomically), or says why it could not.
   void save(const Counts& counts) const {
     if (options_.resume_file.empty()) return;
-    ResumeHeader h = resume_header(counts);
-    h.body_checksum = checksum(body());
-    std::filesystem::path temporary = options_.resume_file;
-    temporary += ".tmp." + std::to_string(::getpid());
-    const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    bool ok = fd >= 0 && write_all(fd, reinterpret_cast<const std::uint8_t*>(&h), sizeof h) &&
-              write_all(fd, body().data(), body().size()) && ::fsync(fd) == 0;
-    const int error = errno;
-    if (fd >= 0 && ::close(fd) != 0) ok = false;
-    if (ok && std::rename(temporary.c_str(), options_.resume_file.c_str()) != 0) ok = false;
-    if (!ok) {
-      ::unlink(temporary.c_str());
-      note("could not save the build to " + options_.resume_file.string() + " (" +
-           std::strerror(error) + "); a new build starts from the beginning");
+    const ResumePoint point{.depth = counts.depth,
+                            .max_distance = counts.max_distance,
+                            .max_stored = max_stored_.load(),
+                            .states = counts.states,
+                            .placements = counts.placements,
+                            .pending = counts.pending,
+                            .seconds = elapsed()};
+    const std::string error = save_resume(options_.resume_file, spec_, count_, point, body());
+    if (!error.empty()) {
+      note("could not save the build to " + options_.resume_file.string() + " (" + error +
+           "); a new build starts from the beginning");
       return;
     }
     note("saved the build at distance " + std::to_string(counts.depth) + " to " +
@@ -232,22 +159,11 @@ class Builder {
   // Loads the resume file into the working table when it is this spec's; false otherwise (a file
   // for another spec, or damaged, is removed: the build starts afresh and may save it anew).
   bool resume(Counts& counts) {
-    if (options_.resume_file.empty()) return false;
-    const int fd = ::open(options_.resume_file.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return false;
-    ResumeHeader h{};
-    const ResumeHeader expected = resume_header(counts);
-    bool ok = read_all(fd, reinterpret_cast<std::uint8_t*>(&h), sizeof h) &&
-              std::memcmp(h.magic, expected.magic, sizeof h.magic) == 0 &&
-              h.version == expected.version && h.rows == expected.rows && h.cols == expected.cols &&
-              h.k == expected.k && h.zero_aware == expected.zero_aware &&
-              std::memcmp(h.goal, expected.goal, sizeof h.goal) == 0 &&
-              std::memcmp(h.tiles, expected.tiles, sizeof h.tiles) == 0 &&
-              h.count == expected.count && h.body_bytes == expected.body_bytes &&
-              read_all(fd, reinterpret_cast<std::uint8_t*>(slots_), working_bytes()) &&
-              checksum(body()) == h.body_checksum;
-    ::close(fd);
-    if (!ok) {
+    if (options_.resume_file.empty() || !std::filesystem::exists(options_.resume_file)) {
+      return false;
+    }
+    ResumePoint point;
+    if (!load_resume(options_.resume_file, spec_, count_, point, body())) {
       std::memset(static_cast<void*>(slots_), 0, working_bytes());
       std::error_code ignored;
       std::filesystem::remove(options_.resume_file, ignored);
@@ -255,15 +171,15 @@ class Builder {
            ": not a saved build of this table (removed); building from the beginning");
       return false;
     }
-    counts.depth = h.depth;
-    counts.states = h.states;
-    counts.placements = h.placements;
-    counts.pending = h.pending;
-    counts.max_distance = h.max_distance;
-    max_stored_.store(h.max_stored);
-    resumed_seconds_ = h.seconds;
-    note("resumed the build saved at distance " + std::to_string(h.depth) + " from " +
-         options_.resume_file.string() + " (" + std::to_string(static_cast<int>(h.seconds)) +
+    counts.depth = point.depth;
+    counts.states = point.states;
+    counts.placements = point.placements;
+    counts.pending = point.pending;
+    counts.max_distance = point.max_distance;
+    max_stored_.store(point.max_stored);
+    resumed_seconds_ = point.seconds;
+    note("resumed the build saved at distance " + std::to_string(point.depth) + " from " +
+         options_.resume_file.string() + " (" + std::to_string(static_cast<int>(point.seconds)) +
          " s of building before)");
     return true;
   }

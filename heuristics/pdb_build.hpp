@@ -68,7 +68,8 @@ struct BuildOptions {
 // as it stood when the build was stopped: the spec, the round (distance) in progress, the counts so
 // far, then the working table (the placements of that round not yet expanded keep their frontier
 // bits, so running the round again from it finishes it), with a checksum. It is written atomically
-// (a temporary name, then renamed); one for another spec or damaged is ignored and replaced.
+// (a temporary name, then renamed); one for another spec or damaged is ignored and replaced
+// (heuristics/pdb_resume.hpp).
 std::filesystem::path resume_file_for(const std::filesystem::path& path);
 
 struct BuildResult {
