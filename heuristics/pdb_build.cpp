@@ -75,7 +75,8 @@ class Builder {
 
   BuildResult run() {
     allocate();
-    Counts counts;
+    ResumePoint counts;  // where the search stands (max_stored and seconds: filled in by save())
+    counts.states = 1;   // the goal
     if (!resume(counts)) seed_goal();
     for (int depth = counts.depth;; ++depth) {
       const Round round = expand_round(depth);
@@ -117,13 +118,6 @@ class Builder {
   struct Round {
     std::uint64_t states = 0, placements = 0;  // newly reached
   };
-  // Where the search stands: the round to run next and what has been reached.
-  struct Counts {
-    int depth = 0;
-    std::uint64_t states = 1, placements = 0;
-    std::uint64_t pending = 0;  // states an unfinished round (run again next) had reached
-    int max_distance = 0;
-  };
 
   std::uint64_t working_bytes() const {
     return count_ * (sizeof(Slot<L>) + (spec_.zero_aware ? sizeof(L) : 0));
@@ -136,15 +130,11 @@ class Builder {
   }
 
   // Saves the search to the resume file (atomically), or says why it could not.
-  void save(const Counts& counts) const {
+  void save(const ResumePoint& counts) const {
     if (options_.resume_file.empty()) return;
-    const ResumePoint point{.depth = counts.depth,
-                            .max_distance = counts.max_distance,
-                            .max_stored = max_stored_.load(),
-                            .states = counts.states,
-                            .placements = counts.placements,
-                            .pending = counts.pending,
-                            .seconds = elapsed()};
+    ResumePoint point = counts;
+    point.max_stored = max_stored_.load();
+    point.seconds = elapsed();
     const std::string error = save_resume(options_.resume_file, spec_, count_, point, body());
     if (!error.empty()) {
       note("could not save the build to " + options_.resume_file.string() + " (" + error +
@@ -158,7 +148,7 @@ class Builder {
 
   // Loads the resume file into the working table when it is this spec's; false otherwise (a file
   // for another spec, or damaged, is removed: the build starts afresh and may save it anew).
-  bool resume(Counts& counts) {
+  bool resume(ResumePoint& counts) {
     if (options_.resume_file.empty() || !std::filesystem::exists(options_.resume_file)) {
       return false;
     }
@@ -171,11 +161,7 @@ class Builder {
            ": not a saved build of this table (removed); building from the beginning");
       return false;
     }
-    counts.depth = point.depth;
-    counts.states = point.states;
-    counts.placements = point.placements;
-    counts.pending = point.pending;
-    counts.max_distance = point.max_distance;
+    counts = point;
     max_stored_.store(point.max_stored);
     resumed_seconds_ = point.seconds;
     note("resumed the build saved at distance " + std::to_string(point.depth) + " from " +
