@@ -34,17 +34,10 @@
 #include <string>
 #include <vector>
 
+#include "heuristics/pdb_build_spec.hpp"
 #include "heuristics/pdb_file.hpp"
 
 namespace npuzzle::pdb {
-
-struct BuildSpec {
-  int rows = 0;
-  int cols = 0;
-  std::vector<int> goal;    // tile on each cell
-  std::vector<int> tiles;   // the pattern, in ranking order
-  bool zero_aware = false;  // encoding 2: a bit per region (pdb_file.hpp)
-};
 
 struct BuildProgress {
   int depth = 0;                 // the round just finished
@@ -78,18 +71,6 @@ struct BuildResult {
   std::uint64_t states = 0;  // abstract states searched
   double seconds = 0;
 };
-
-// Checks a spec (sizes, goal a permutation, pattern tiles distinct, not the blank, at most
-// cells-1; zero-aware: at most cells-2 and at most 8 label cells a placement). Throws
-// PdbError(Usage).
-void validate_spec(const BuildSpec& spec);
-
-// The peak memory the build needs, in bytes: the working table (4 lanes per placement, their width
-// from the pattern's most label cells; a fifth lane when zero-aware) plus the payload.
-std::uint64_t build_memory_bytes(const BuildSpec& spec);
-
-// The memory of this machine available to a build (MemAvailable), in bytes; 0 when unknown.
-std::uint64_t available_memory_bytes();
 
 // Builds the table. Throws PdbError: Usage (bad spec), Memory (allocation failed), Interrupted.
 BuildResult build_table(const BuildSpec& spec, const BuildOptions& options = {});
