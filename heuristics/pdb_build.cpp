@@ -22,6 +22,7 @@
 #include "core/atomic_extremum.hpp"
 #include "heuristics/pdb_geometry.hpp"
 #include "heuristics/pdb_index.hpp"
+#include "heuristics/pdb_open.hpp"
 #include "heuristics/pdb_resume.hpp"
 
 namespace npuzzle::pdb {
@@ -54,8 +55,57 @@ class Builder {
   BuildResult run() {
     allocate();
     ResumePoint counts;  // where the search stands (max_stored and seconds: filled in by save())
-    counts.states = 1;   // the goal
-    if (!resume(counts)) seed_goal();
+    resumed_ = start(counts);
+    try {
+      search(counts);
+    } catch (const std::logic_error& fault) {
+      // A saved build that passed its checksums can still hold a working table no build makes
+      // (written by hand, or by someone who recomputed them): start over without it.
+      if (!resumed_) throw;
+      set_aside(std::string("its working table is not a breadth-first search's (") + fault.what() +
+                ")");
+      std::memset(static_cast<void*>(slots_), 0, working_bytes());
+      max_stored_.store(0);
+      resumed_seconds_ = 0;
+      resumed_ = false;
+      counts = fresh_start();
+      search(counts);
+    }
+    BuildResult result;
+    result.meta = meta(counts.max_distance);
+    result.payload = pack(result.meta);
+    result.meta.payload_checksum = checksum(result.payload);
+    result.states = counts.states;
+    result.seconds = elapsed();
+    result.resumed = resumed_;
+    return result;
+  }
+
+ private:
+  struct Round {
+    std::uint64_t states = 0, placements = 0;  // newly reached
+  };
+
+  // The counts of a search that has only the goal.
+  ResumePoint fresh_start() {
+    seed_goal();
+    ResumePoint counts;
+    counts.states = 1;
+    return counts;
+  }
+
+  // Resumes the saved build, or seeds the goal; true when resumed.
+  bool start(ResumePoint& counts) {
+    if (!options_.resume_file.empty()) remove_stale_temporaries(options_.resume_file);
+    if (!resume(counts)) {
+      counts = fresh_start();
+      return false;
+    }
+    return true;
+  }
+
+  // The rounds of the breadth-first search from `counts` to the end.
+  void search(ResumePoint& counts) {
     for (int depth = counts.depth;; ++depth) {
       const Round round = expand_round(depth);
       counts.states += round.states;
@@ -77,25 +127,7 @@ class Builder {
       if (round.states + counts.pending == 0) break;
       counts.pending = 0;
     }
-    const std::uint64_t states = counts.states;
-    const int max_distance = counts.max_distance;
-    if (!options_.resume_file.empty()) {
-      std::error_code ignored;
-      std::filesystem::remove(options_.resume_file, ignored);
-    }
-    BuildResult result;
-    result.meta = meta(max_distance);
-    result.payload = pack(result.meta);
-    result.meta.payload_checksum = checksum(result.payload);
-    result.states = states;
-    result.seconds = elapsed();
-    return result;
   }
-
- private:
-  struct Round {
-    std::uint64_t states = 0, placements = 0;  // newly reached
-  };
 
   std::uint64_t working_bytes() const {
     return count_ * (sizeof(Slot<L>) + (spec_.zero_aware ? sizeof(L) : 0));
@@ -124,20 +156,34 @@ class Builder {
          " MiB); the same command resumes it");
   }
 
-  // Loads the resume file into the working table when it is this spec's; false otherwise (a file
-  // for another spec, or damaged, is removed: the build starts afresh and may save it anew).
+  // Loads the resume file into the working table when it is a saved build of this spec; false
+  // otherwise (one that fails a check, or any with `restart`, is set aside: the build starts over
+  // and may save anew). Throws PdbError(Database) for another user's file unless they are trusted.
   bool resume(ResumePoint& counts) {
-    if (options_.resume_file.empty() || !std::filesystem::exists(options_.resume_file)) {
+    if (options_.resume_file.empty() || !entry_present(options_.resume_file)) return false;
+    if (options_.restart) {
+      set_aside("a build from the beginning was asked for");
       return false;
     }
     ResumePoint point;
-    if (!load_resume(options_.resume_file, spec_, count_, point, body())) {
-      std::memset(static_cast<void*>(slots_), 0, working_bytes());
-      std::error_code ignored;
-      std::filesystem::remove(options_.resume_file, ignored);
-      note("ignored " + options_.resume_file.string() +
-           ": not a saved build of this table (removed); building from the beginning");
-      return false;
+    const ResumeLoad loaded =
+        load_resume(options_.resume_file, spec_, count_, point, body(), options_.trust_other_user);
+    switch (loaded.status) {
+      case ResumeLoad::Status::Absent:
+        return false;
+      case ResumeLoad::Status::OtherOwner:
+        throw PdbError(ErrorKind::Database,
+                       options_.resume_file.string() + ", a saved build, belongs to " +
+                           loaded.reason +
+                           ", not to you: not resumed from. --trust-other-user resumes it (the "
+                           "table is verified before it is written); --force builds from the "
+                           "beginning");
+      case ResumeLoad::Status::Rejected:
+        std::memset(static_cast<void*>(slots_), 0, working_bytes());
+        set_aside(loaded.reason);
+        return false;
+      case ResumeLoad::Status::Loaded:
+        break;
     }
     counts = point;
     max_stored_.store(point.max_stored);
@@ -146,6 +192,19 @@ class Builder {
          options_.resume_file.string() + " (" + std::to_string(static_cast<int>(point.seconds)) +
          " s of building before)");
     return true;
+  }
+
+  // Renames the resume file aside (never deletes it) and says so; the build starts over.
+  void set_aside(const std::string& why) const {
+    std::string error;
+    const std::filesystem::path aside = set_aside_resume(options_.resume_file, error);
+    if (aside.empty()) {
+      note("did not resume from " + options_.resume_file.string() + " (" + why +
+           "), and could not rename it aside (" + error + "); building from the beginning");
+      return;
+    }
+    note("did not resume from " + options_.resume_file.string() + " (" + why + "): set aside as " +
+         aside.string() + "; building from the beginning");
   }
 
   // The lane of `region` among the label cells `labels` of its placement: throws when the labels
@@ -353,6 +412,7 @@ class Builder {
   L* odd_half_ = nullptr;  // zero-aware: per placement, the label bits of regions with d/2 odd
   std::atomic<int> max_stored_{0};
   double resumed_seconds_ = 0;  // building time before a resume
+  bool resumed_ = false;        // the search started from a resume file
 };
 
 }  // namespace
@@ -363,17 +423,52 @@ std::filesystem::path resume_file_for(const std::filesystem::path& path) {
   return partial;
 }
 
+namespace {
+
+BuildResult run_builder(const BuildSpec& spec, const BuildOptions& options) {
+  switch (build_lane_bits(spec)) {
+    case 8:
+      return Builder<std::uint8_t>(spec, options).run();
+    case 16:
+      return Builder<std::uint16_t>(spec, options).run();
+    default:
+      return Builder<std::uint32_t>(spec, options).run();
+  }
+}
+
+// Checks a table built from a resume file with verify_table; true when it holds. Throws
+// PdbError(Interrupted) when `stop` cut the check short (the resume file is still in place).
+bool verified(const BuildOptions& options, const BuildResult& built) {
+  if (options.note) {
+    options.note("verifying the table built from " + options.resume_file.string() +
+                 " before it is written");
+  }
+  const auto table = PdbTable::borrowing(built.meta, built.payload);
+  const VerifyReport report = verify_table(*table, options.threads, options.stop);
+  if (report.interrupted) {
+    throw PdbError(ErrorKind::Interrupted, "interrupted while verifying the table built from " +
+                                               options.resume_file.string() +
+                                               "; the same command resumes it");
+  }
+  if (!report.ok && options.note) {
+    options.note("the table built from " + options.resume_file.string() + " fails its check (" +
+                 report.message + ")");
+  }
+  return report.ok;
+}
+
+}  // namespace
+
 BuildResult build_table(const BuildSpec& spec, const BuildOptions& options) {
   validate_spec(spec);
   try {
-    switch (build_lane_bits(spec)) {
-      case 8:
-        return Builder<std::uint8_t>(spec, options).run();
-      case 16:
-        return Builder<std::uint16_t>(spec, options).run();
-      default:
-        return Builder<std::uint32_t>(spec, options).run();
-    }
+    BuildResult built = run_builder(spec, options);
+    if (!built.resumed || verified(options, built)) return built;
+    // The saved build led to a wrong table: set it aside and build from the beginning.
+    built = {};
+    BuildOptions again = options;
+    again.restart = true;
+    return run_builder(spec, again);
   } catch (const std::bad_alloc&) {
     throw PdbError(ErrorKind::Memory, "out of memory during the database build");
   }

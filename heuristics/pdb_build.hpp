@@ -52,17 +52,21 @@ struct BuildOptions {
   const std::atomic<bool>* stop = nullptr;  // set to abandon the build (PdbError Interrupted)
   std::function<void(const BuildProgress&)> progress;  // after each round, from the calling thread
   // Where an interrupted build saves its working table, and a later build of the same spec resumes
-  // from it (then removes it); empty: no saving. See resume_file_for().
+  // from it; empty: no saving. The file is left in place: the caller removes it once the table is
+  // written (a failed write must not lose the build). See resume_file_for().
   std::filesystem::path resume_file;
+  bool restart = false;           // set any resume file aside and build from the beginning
+  bool trust_other_user = false;  // resume from a file another user owns (else PdbError Database)
   std::function<void(const std::string&)> note;  // what the resume did (resumed, saved, ignored)
 };
 
 // The resume file of the table at `path`: `path` + ".partial". It holds the breadth-first search
 // as it stood when the build was stopped: the spec, the round (distance) in progress, the counts so
 // far, then the working table (the placements of that round not yet expanded keep their frontier
-// bits, so running the round again from it finishes it), with a checksum. It is written atomically
-// (a temporary name, then renamed); one for another spec or damaged is ignored and replaced
-// (heuristics/pdb_resume.hpp).
+// bits, so running the round again from it finishes it), with checksums of the header and the body.
+// It is written atomically (a temporary name, then renamed); one that is not a saved build of this
+// spec, or damaged, is set aside (renamed, never deleted) and the build starts over; one of another
+// user is refused unless trusted (heuristics/pdb_resume.hpp).
 std::filesystem::path resume_file_for(const std::filesystem::path& path);
 
 struct BuildResult {
@@ -70,9 +74,14 @@ struct BuildResult {
   std::vector<std::uint8_t> payload;
   std::uint64_t states = 0;  // abstract states searched
   double seconds = 0;
+  bool resumed = false;  // built from a resume file (and then verified: build_table)
 };
 
-// Builds the table. Throws PdbError: Usage (bad spec), Memory (allocation failed), Interrupted.
+// Builds the table. A table built from a resume file is checked with verify_table before it is
+// returned; when it fails, the resume file is set aside and the table built from the beginning (a
+// saved working table that breaks the search's invariants midway is set aside the same way).
+// Throws PdbError: Usage (bad spec), Memory (allocation failed), Interrupted, Database (another
+// user's resume file, not trusted).
 BuildResult build_table(const BuildSpec& spec, const BuildOptions& options = {});
 
 struct VerifyReport {

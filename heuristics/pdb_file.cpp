@@ -346,6 +346,18 @@ std::shared_ptr<const PdbTable> PdbTable::from_memory(PdbMeta meta,
   return table;
 }
 
+std::shared_ptr<const PdbTable> PdbTable::borrowing(PdbMeta meta,
+                                                    std::span<const std::uint8_t> payload) {
+  if (payload.size() != meta.payload_bytes()) {
+    throw PdbError(ErrorKind::Database, "payload size does not match the table header");
+  }
+  std::shared_ptr<PdbTable> table(new PdbTable());
+  table->meta_ = std::move(meta);
+  table->data_ = payload.data();
+  table->entry_bits_ = table->meta_.entry_bits;
+  return table;
+}
+
 void expect_matches(const PdbTable& table, int rows, int cols, const std::vector<int>& goal,
                     const std::vector<int>& tiles) {
   const PdbMeta& m = table.meta();

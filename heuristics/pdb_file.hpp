@@ -116,6 +116,10 @@ class PdbTable {
   // A table held in memory (just built); `payload` must match `meta`.
   static std::shared_ptr<const PdbTable> from_memory(PdbMeta meta,
                                                      std::vector<std::uint8_t> payload);
+  // A table that reads `payload` where it is: the caller keeps it alive and unchanged for as long
+  // as the table lives; `payload` must match `meta`.
+  static std::shared_ptr<const PdbTable> borrowing(PdbMeta meta,
+                                                   std::span<const std::uint8_t> payload);
 
   const PdbMeta& meta() const { return meta_; }
   const std::filesystem::path& path() const { return path_; }

@@ -1,10 +1,16 @@
 // heuristics/pdb_resume.hpp — the file an interrupted pattern-database build leaves
 // (resume_file_for in pdb_build.hpp) and a later build of the same table starts from: a header
 // naming the table (board, goal, tiles, encoding, placements, working bytes) and where the
-// breadth-first search stood, then the builder's working table, with its checksum.
+// breadth-first search stood, then the builder's working table; a checksum covers the body and a
+// second one the whole header (the first included), so no byte of the file goes unchecked.
 //
 // Invariants: the file is written atomically (a temporary name, then renamed), so it is whole or
-// absent; it is read back only when every field naming the table matches and the checksum holds.
+// absent; temporaries of dead writers are removed by the next save. A file is read back only when
+// it is a regular file (opened without blocking: a FIFO is refused, never waited on), owned by the
+// running user (unless the caller trusts other users), of this version, every field naming the
+// table matches, its size is exactly header plus body, both checksums hold and the saved counts
+// are in range. A checksum is no proof against someone who recomputes it: the builder verifies a
+// table built from a resume file before it is written (pdb_build.cpp).
 #pragma once
 
 #include <cstdint>
@@ -34,10 +40,28 @@ std::string save_resume(const std::filesystem::path& file, const BuildSpec& spec
                         std::uint64_t count, const ResumePoint& point,
                         std::span<const std::uint8_t> body);
 
+// What load_resume found.
+struct ResumeLoad {
+  enum class Status {
+    Absent,      // nothing at the path
+    Loaded,      // `point` and `body` hold the saved build
+    Rejected,    // not a saved build of this table, or damaged: `reason` says why
+    OtherOwner,  // another user's file, not read: `reason` names the owner
+  };
+  Status status = Status::Absent;
+  std::string reason;
+};
+
 // Reads `file` into `point` and `body` when it is a saved build of `spec` with `count` placements
-// and body.size() working bytes whose checksum holds; false otherwise (a missing file, another
-// table's, or a damaged one; `body` may then hold part of it).
-bool load_resume(const std::filesystem::path& file, const BuildSpec& spec, std::uint64_t count,
-                 ResumePoint& point, std::span<std::uint8_t> body);
+// and body.size() working bytes that passes every check above (`body` may hold part of it
+// otherwise). A file of another user is read only with `trust_other_user`.
+ResumeLoad load_resume(const std::filesystem::path& file, const BuildSpec& spec,
+                       std::uint64_t count, ResumePoint& point, std::span<std::uint8_t> body,
+                       bool trust_other_user);
+
+// Renames a resume file that will not be used out of the way, beside it
+// (FILE.rejected-<seconds since 1970>-<pid>): never deleted, since it may be someone's work.
+// Returns the new name, or an empty path with why in `error`.
+std::filesystem::path set_aside_resume(const std::filesystem::path& file, std::string& error);
 
 }  // namespace npuzzle::pdb

@@ -2,7 +2,7 @@
 //
 //   pdbgen build --size 4x4 [--partition 7-8|6-6-3|5-5-5|LISTS]
 //                [--goal blank-first|blank-last|LIST] [--pdb-dir DIR] [--threads N]
-//                [--mem-limit SIZE] [--force] [--dual]
+//                [--mem-limit SIZE] [--force] [--trust-other-user] [--dual]
 //   pdbgen info FILE
 //   pdbgen verify FILE [--threads N]
 //
@@ -108,9 +108,36 @@ std::string duration_text(double seconds) {
   return text;
 }
 
+// The switches of `pdbgen build`.
+struct BuildFlags {
+  bool force = false;             // rebuild tables present, set any resume file aside
+  bool dual = false;              // also the dual lookups' tables
+  bool trust_other_user = false;  // resume from resume files other users own
+};
+
+// Removes the resume file beside `table` once the table is in place (and its checksum holds, when
+// `check` asks: the table was there before this build), saying so.
+void remove_resume_file(const std::filesystem::path& table, bool check) {
+  const std::filesystem::path partial = resume_file_for(table);
+  if (!entry_present(partial)) return;
+  if (check) {
+    try {
+      PdbTable::load(table, PdbTable::kNeverCopy);
+    } catch (const PdbError&) {
+      return;  // a damaged table: its resume file may still be wanted
+    }
+  }
+  std::error_code ec;
+  std::filesystem::remove(partial, ec);
+  std::cerr << "pdbgen: " << (ec ? "could not remove " : "removed ") << partial.string()
+            << (check ? ", a saved build of a table already in place" : "")
+            << (ec ? ": " + ec.message() : std::string()) << "\n";
+}
+
 ExitCode run_build(const std::string& size, const std::string& partition_text,
                    const std::string& goal_text, std::string dir_text, int threads,
-                   const std::string& mem_limit_text, bool force, bool dual) {
+                   const std::string& mem_limit_text, const BuildFlags& flags) {
+  const bool force = flags.force, dual = flags.dual;
   const npuzzle::BoardSize board = npuzzle::parse_size_option(size);
   if (!board.known()) throw npuzzle::UsageError("--size: give RxC, e.g. 4x4");
   const int rows = board.rows, cols = board.cols;
@@ -184,9 +211,8 @@ ExitCode run_build(const std::string& size, const std::string& partition_text,
   if (!to_build.empty()) {
     std::cerr << "pdbgen: " << to_build.size() << " table(s) to build, " << placements
               << " placements, at most " << mib(largest_need)
-              << " at a time (one table at a time); expect "
-              << duration_text(seconds) << " on " << workers
-              << " thread(s), more on a busy machine\n";
+              << " at a time (one table at a time); expect " << duration_text(seconds) << " on "
+              << workers << " thread(s), more on a busy machine\n";
   }
   if (mem_limit && largest_need > mem_limit) {
     throw PdbError(ErrorKind::Memory, "the build needs " + mib(largest_need) +
@@ -207,12 +233,15 @@ ExitCode run_build(const std::string& size, const std::string& partition_text,
     const auto path = table_path(dir, rows, cols, spec.goal, spec.tiles, spec.zero_aware);
     if (!force && entry_present(path)) {
       std::cerr << path.string() << " exists; skipped (--force rebuilds it)\n";
+      remove_resume_file(path, true);
       continue;
     }
     BuildOptions options;
     options.threads = threads;
     options.stop = &g_stop;
     options.resume_file = resume_file_for(path);
+    options.restart = force;
+    options.trust_other_user = flags.trust_other_user;
     options.note = [](const std::string& text) { std::cerr << "pdbgen: " << text << "\n"; };
     bool shown = false;
     options.progress = [&](const BuildProgress& p) {
@@ -236,6 +265,7 @@ ExitCode run_build(const std::string& size, const std::string& partition_text,
               << " abstract states, max distance " << built.meta.max_distance << ", "
               << built.meta.entry_bits << "-bit entries, "
               << mib(kHeaderBytes + built.meta.payload_bytes()) << ", " << built.seconds << " s\n";
+    remove_resume_file(path, false);
   }
   return ExitCode::Solved;
 }
@@ -297,8 +327,7 @@ int main(int argc, char** argv) {
 
   std::string size = "4x4", partition, goal = "blank-first", dir, mem_limit, file;
   int threads = 0;
-  bool force = false;
-  bool dual = false;
+  BuildFlags build_flags;
   auto* build =
       app.add_subcommand("build", "build the databases of a partition into the directory");
   build->footer(
@@ -321,8 +350,13 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0, npuzzle::kMaxThreads));
   build->add_option("--mem-limit", mem_limit,
                     "refuse to build when the build needs more (e.g. 6G)");
-  build->add_flag("--force", force, "rebuild files that already exist");
-  build->add_flag("--dual", dual,
+  build->add_flag("--force", build_flags.force,
+                  "rebuild files that already exist, and start over instead of resuming a saved "
+                  "build (FILE.partial is set aside, not deleted)");
+  build->add_flag("--trust-other-user", build_flags.trust_other_user,
+                  "resume from a saved build (FILE.partial) that another user owns; the table is "
+                  "verified before it is written");
+  build->add_flag("--dual", build_flags.dual,
                   "also build the tables that --heuristic pdb-dual looks up when the blank is "
                   "shut off from its goal cell by a group's tiles (one more per such region)");
   auto* info = app.add_subcommand("info", "describe a database file (checks its checksum)");
@@ -350,7 +384,7 @@ int main(int argc, char** argv) {
   }
   try {
     if (*build)
-      return to_int(run_build(size, partition, goal, dir, threads, mem_limit, force, dual));
+      return to_int(run_build(size, partition, goal, dir, threads, mem_limit, build_flags));
     if (*info) return to_int(run_info(file));
     if (*verify) return to_int(run_verify(file, threads));
   } catch (const PdbError& e) {

@@ -2,7 +2,7 @@
 // resumes it: a 4x4 zero-aware 7-tile table (57.7 M placements, about 20 s on one thread) is
 // stopped by SIGINT once its progress shows (exit 4, no table, the partial file present), then
 // built again from the partial file; the table equals one built without a stop, and no partial
-// file is left. A partial file that is not a saved build of the table is ignored and removed.
+// file is left. A partial file that is not a saved build of the table is set aside (renamed).
 #include <gtest/gtest.h>
 
 #include <csignal>
@@ -56,7 +56,7 @@ TEST(PdbgenResume, AnInterruptedBuildResumesToTheSameTable) {
   EXPECT_TRUE(resumed_payload == payload_of(whole / name)) << "the resumed table differs";
 }
 
-TEST(PdbgenResume, AForeignPartialFileIsIgnored) {
+TEST(PdbgenResume, APartialFileThatIsNoSavedBuildIsSetAside) {
   NPUZZLE_REQUIRE_BINARY(pdbgen_binary());
   const fs::path dir = fresh_dir("pdbgen_resume_foreign");
   const fs::path partial = dir / "3x3-blank-first-1-2-3-zero-aware.pdb.partial";
@@ -64,8 +64,13 @@ TEST(PdbgenResume, AForeignPartialFileIsIgnored) {
   const RunResult built =
       cli::run_pdbgen({"build", "--size", "3x3", "--partition", "za:1,2,3", "--dir", dir.string()});
   ASSERT_EQ(built.describe(), "exit 0") << built.err;
-  EXPECT_TRUE(cli::contains(built.err, "ignored")) << built.err;
+  EXPECT_TRUE(cli::contains(built.err, "not a saved build): set aside as")) << built.err;
   EXPECT_FALSE(fs::exists(partial));
+  bool set_aside = false;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    set_aside |= entry.path().filename().string().find(".partial.rejected-") != std::string::npos;
+  }
+  EXPECT_TRUE(set_aside) << "never deleted: it may be someone's work";
   EXPECT_TRUE(fs::exists(dir / "3x3-blank-first-1-2-3-zero-aware.pdb"));
 }
 
