@@ -41,13 +41,18 @@ GoalSpec goal_of(std::string_view goal) {
   }
 }
 
+// OptionError when a goal of `tiles` tiles does not fit a board of `size`.
+void check_goal_fits(std::size_t tiles, BoardSize size) {
+  if (static_cast<int>(tiles) != size.cells()) {
+    throw OptionError("the goal has " + std::to_string(tiles) + " tiles but the board is " +
+                      size.name());
+  }
+}
+
 // The goal's tiles for a board of `size`; OptionError when it has another number of tiles.
 std::vector<int> goal_tiles(const GoalSpec& goal, BoardSize size) {
   std::vector<int> tiles = goal.tiles_for(size.cells());
-  if (static_cast<int>(tiles.size()) != size.cells()) {
-    throw OptionError("the goal has " + std::to_string(tiles.size()) + " tiles but the board is " +
-                      size.name());
-  }
+  check_goal_fits(tiles.size(), size);
   return tiles;
 }
 
@@ -126,9 +131,15 @@ SolveRequest request_from_options(const SolveOptions& options, BoardSize size) {
     request.limits.interrupt = options.stop;
     request.threads = options.threads;
     check_request(request, given);
-    request.goal =
-        options.goal_tiles.empty() ? goal_of(options.goal) : goal_option(options.goal_tiles);
-    if (size.known()) goal_tiles(request.goal, size);
+    if (options.goal_tiles.empty()) {
+      request.goal = goal_of(options.goal);
+      if (size.known()) goal_tiles(request.goal, size);
+    } else {
+      request.goal = goal_option(options.goal_tiles);
+      // Checked by the tiles' own count: goal_option gives tiles that are a standard goal of
+      // that count ("1 0", "0 1 2 3") as the standard goal, which has no size and fits any board.
+      if (size.known()) check_goal_fits(options.goal_tiles.size(), size);
+    }
     if (options.progress) {
       request.progress = [&options](const npuzzle::Progress& p) {
         options.progress(Progress{p.bound, p.expanded, p.generated, p.seconds});

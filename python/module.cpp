@@ -7,13 +7,24 @@
 // raises (Ctrl-C: KeyboardInterrupt), the stop flag ends the search at its next poll and the
 // exception propagates once the search has returned. BoardError and OptionError become ValueError
 // (they are std::invalid_argument).
+//
+// The interpreter's exit: a search may still run then on a daemon thread, and a thread that takes
+// the GIL once the interpreter is finalizing is ended by pthread_exit, whose unwinding would
+// destroy the search's std::thread still joinable (std::terminate: the process aborts). So an
+// atexit handler, registered on import, sets every search's stop flag and waits, the GIL
+// released, for the searches to return and for every thread of theirs that is about to take the
+// GIL to have taken it; from then on no thread of a search takes the GIL again, and a daemon
+// thread whose search returns afterwards sleeps until the process ends instead of returning into
+// an interpreter that is going away.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <exception>
 #include <mutex>
+#include <set>
 #include <thread>
 
 #include "npuzzle/npuzzle.hpp"
@@ -51,6 +62,112 @@ py::dict to_dict(const api::Result& r) {
   return d;
 }
 
+// The searches under way, for the interpreter's exit (stop_searches_at_exit).
+struct Searches {
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::set<std::atomic<bool>*> stops;  // the stop flag of each search under way
+  int taking_gil = 0;  // threads let take the GIL, not yet through (taken it; a callback: released)
+  bool exiting = false;  // the interpreter is exiting: no thread of a search takes the GIL …
+  std::thread::id exit_thread;  // … but the one that runs the exit (it finalizes the interpreter)
+
+  // True when this thread may take the GIL (the mutex held).
+  bool gil_allowed() const { return !exiting || std::this_thread::get_id() == exit_thread; }
+};
+
+// Never destroyed: a search that outlives the interpreter (it did not stop in time) still uses it
+// while the process's static objects are destroyed.
+Searches& searches() {
+  static Searches* all = new Searches;
+  return *all;
+}
+
+// Counts this thread (the GIL not held) as about to take the GIL; false, and not counted, once
+// the interpreter is exiting (on another thread than the exit's).
+bool may_take_gil() {
+  Searches& all = searches();
+  std::lock_guard<std::mutex> lock(all.mutex);
+  if (!all.gil_allowed()) return false;
+  ++all.taking_gil;
+  return true;
+}
+
+void gil_taken_and_released() {
+  Searches& all = searches();
+  std::lock_guard<std::mutex> lock(all.mutex);
+  --all.taking_gil;
+  all.changed.notify_all();
+}
+
+// Runs `f` with the GIL unless the interpreter is exiting (then not at all).
+template <class F>
+void with_gil_unless_exiting(F f) {
+  if (!may_take_gil()) return;
+  struct Leave {
+    ~Leave() { gil_taken_and_released(); }
+  } leave;
+  py::gil_scoped_acquire acquire;
+  f();
+}
+
+// A search under way, its stop flag listed from construction to finish() (or destruction);
+// stopped at once when the interpreter is already exiting (and this is another thread than the
+// exit's: a later atexit handler, or a finalizer, may still solve).
+class SearchEntry {
+ public:
+  explicit SearchEntry(std::atomic<bool>& stop) : stop_(&stop) {
+    Searches& all = searches();
+    std::lock_guard<std::mutex> lock(all.mutex);
+    if (!all.gil_allowed()) stop.store(true);
+    all.stops.insert(stop_);
+  }
+  SearchEntry(const SearchEntry&) = delete;
+  SearchEntry& operator=(const SearchEntry&) = delete;
+  ~SearchEntry() {
+    if (stop_) finish(false);
+  }
+  // Unlists the search (its threads joined); true, counting this thread as taking the GIL, when
+  // the caller may take the GIL back, false when the interpreter is exiting (on another thread).
+  bool finish(bool to_take_gil = true) {
+    Searches& all = searches();
+    std::lock_guard<std::mutex> lock(all.mutex);
+    all.stops.erase(stop_);
+    stop_ = nullptr;
+    all.changed.notify_all();
+    if (!all.gil_allowed() || !to_take_gil) return false;
+    ++all.taking_gil;
+    return true;
+  }
+
+ private:
+  std::atomic<bool>* stop_;
+};
+
+// The atexit handler (the GIL held): stops every search, then waits, the GIL released, for them
+// to return (up to 10 s; each polls its stop flag, a database build too) and for every thread of
+// theirs about to take the GIL to have released it.
+void stop_searches_at_exit() {
+  Searches& all = searches();
+  {
+    std::lock_guard<std::mutex> lock(all.mutex);
+    all.exiting = true;
+    all.exit_thread = std::this_thread::get_id();
+    for (std::atomic<bool>* stop : all.stops) stop->store(true);
+  }
+  py::gil_scoped_release release;
+  std::unique_lock<std::mutex> lock(all.mutex);
+  all.changed.wait_for(lock, std::chrono::seconds(10), [&] { return all.stops.empty(); });
+  all.changed.wait(lock, [&] { return all.taking_gil == 0; });
+  lock.unlock();  // before the GIL is taken back (a thread holding it may want the mutex)
+}
+
+// A daemon thread whose search returned while the interpreter exits: it must not take the GIL
+// again, nor unwind (its Python objects belong to an interpreter that is going away). The process
+// ends it.
+[[noreturn]] void sleep_until_the_process_ends() {
+  for (;;) std::this_thread::sleep_for(std::chrono::hours(1));
+}
+
 // Runs `search` on a thread of its own, the GIL released, polling Python's signal handlers; a
 // handler that raises sets the stop flag in `options` and its exception propagates afterwards.
 template <class Search>
@@ -63,6 +180,7 @@ auto run_interruptible(api::SolveOptions& options, Search search) {
   bool interrupted = false;
   std::mutex mutex;
   std::condition_variable finished;
+  SearchEntry entry(stop);
   {
     py::gil_scoped_release release;
     std::thread worker([&] {
@@ -79,44 +197,61 @@ auto run_interruptible(api::SolveOptions& options, Search search) {
     while (!finished.wait_for(lock, std::chrono::milliseconds(50), [&] { return done; })) {
       if (interrupted) continue;
       lock.unlock();
-      {
-        py::gil_scoped_acquire acquire;
+      with_gil_unless_exiting([&] {
         if (PyErr_CheckSignals() != 0) interrupted = true;  // the exception stays set
-      }
+      });
       if (interrupted) stop.store(true);
       lock.lock();
     }
     lock.unlock();
     worker.join();
-  }
+    if (!entry.finish()) sleep_until_the_process_ends();
+  }  // the GIL taken back
+  gil_taken_and_released();
   if (interrupted) throw py::error_already_set();
   if (failure) std::rethrow_exception(failure);
   return result;
 }
 
+// The keyword `name` as a T; ValueError naming the keyword (`shown`) and the value when it does not
+// convert, an integer past T's range among them (pybind11's cast_error is a RuntimeError). The
+// package checks its keywords first, with messages of their own: this is the last guard.
+template <class T>
+T keyword(const py::kwargs& keywords, const char* name, const char* shown = nullptr) {
+  py::object value = keywords[name];
+  try {
+    return value.cast<T>();
+  } catch (const py::cast_error&) {
+    throw py::value_error(std::string(shown ? shown : name) + ": " +
+                          py::repr(value).cast<std::string>() + " does not fit the engine's types");
+  }
+}
+
 api::SolveOptions make_options(const py::kwargs& keywords) {
   api::SolveOptions o;
-  o.algorithm = keywords["algorithm"].cast<std::string>();
-  o.heuristic = keywords["heuristic"].cast<std::string>();
-  o.goal = keywords["goal"].cast<std::string>();
-  o.goal_tiles = keywords["goal_tiles"].cast<std::vector<int>>();
-  o.quiet = keywords["quiet"].cast<bool>();
-  // The notes to the logging module's logger "npuzzle", from the thread that solves.
+  o.algorithm = keyword<std::string>(keywords, "algorithm");
+  o.heuristic = keyword<std::string>(keywords, "heuristic");
+  o.goal = keyword<std::string>(keywords, "goal");
+  o.goal_tiles = keyword<std::vector<int>>(keywords, "goal_tiles", "goal");
+  o.quiet = keyword<bool>(keywords, "quiet");
+  // The notes to the logging module's logger "npuzzle", from the thread that solves; none once
+  // the interpreter is exiting.
   o.on_note = [](const api::Note& note) {
-    py::gil_scoped_acquire acquire;
-    try {
-      py::object logger = py::module_::import("logging").attr("getLogger")("npuzzle");
-      logger.attr(note.level == api::Note::Level::Warning ? "warning" : "info")(note.text);
-    } catch (py::error_already_set&) {  // a handler that raised: the note is lost, not the solve
-    }
+    with_gil_unless_exiting([&] {
+      try {
+        py::object logger = py::module_::import("logging").attr("getLogger")("npuzzle");
+        logger.attr(note.level == api::Note::Level::Warning ? "warning" : "info")(note.text);
+      } catch (py::error_already_set&) {  // a handler that raised: the note is lost, not the solve
+      }
+    });
   };
-  o.tie_break = keywords["tie_break"].cast<std::string>();
-  o.owner_hash = keywords["owner_hash"].cast<std::string>();
-  o.threads = keywords["threads"].cast<int>();
-  o.time_limit = keywords["time_limit"].cast<double>();
-  o.node_limit = keywords["node_limit"].cast<std::uint64_t>();
-  o.mem_limit = keywords["mem_limit"].cast<std::string>();
-  o.pdb_dir = keywords["pdb_dir"].cast<std::string>();
+  o.tie_break = keyword<std::string>(keywords, "tie_break");
+  o.owner_hash = keyword<std::string>(keywords, "owner_hash");
+  o.threads = keyword<int>(keywords, "threads");
+  o.time_limit = keyword<double>(keywords, "time_limit");
+  o.node_limit = keyword<std::uint64_t>(keywords, "node_limit");
+  o.mem_limit = keyword<std::string>(keywords, "mem_limit");
+  o.pdb_dir = keyword<std::string>(keywords, "pdb_dir");
   return o;
 }
 
@@ -124,6 +259,7 @@ api::SolveOptions make_options(const py::kwargs& keywords) {
 
 PYBIND11_MODULE(_npuzzle, m) {
   m.doc() = "npuzzle's solver engine (use the package `npuzzle`)";
+  py::module_::import("atexit").attr("register")(py::cpp_function(&stop_searches_at_exit));
 
   m.def(
       "parse_board",

@@ -13,7 +13,8 @@ blank); a bad board raises ValueError with the command line's message, in Python
 names an option it names the keyword (``size="2x3"``, not ``--size 2x3``). Algorithm and heuristic
 names are case-insensitive and take the usual long names too (``"A*"``, ``"manhattan"``,
 ``"linear-conflict"``). Moves name where the blank
-goes (U D L R). A search runs without the GIL; Ctrl-C stops it and raises KeyboardInterrupt.
+goes (U D L R). A search runs without the GIL; Ctrl-C stops it and raises KeyboardInterrupt; the
+interpreter's exit stops one still running on a daemon thread.
 Limits give a Result with status "limit". In a notebook, boards and results draw themselves.
 
 The solver's notes (a pattern database loaded or built on first use, the heuristic it gives, a fall
@@ -372,15 +373,20 @@ def _seconds(value):
 
 
 def _goal_tiles(goal):
-    """A goal given by its tiles (a Board or a sequence of ints) as a list; [] for a named one."""
+    """A goal given by its tiles (a Board or a sequence of ints) as a list; [] for a named one.
+    ValueError for a tile past the engine's int, which would not even reach its checks."""
     if goal is None or isinstance(goal, str):
         return []
     if isinstance(goal, Board):
         return list(goal.tiles)
     try:
-        return [operator.index(t) for t in goal]
+        tiles = [operator.index(t) for t in goal]
     except TypeError:
         raise ValueError(f"goal: {goal!r} is not a goal's tiles (whole numbers)") from None
+    for tile in tiles:
+        if not -_INT_MAX - 1 <= tile <= _INT_MAX:
+            raise ValueError(f"goal: the tile {tile} is not 0 to {len(tiles) - 1}")
+    return tiles
 
 
 def _options(goal, algorithm, algo, heuristic, tie_break, owner_hash, threads, time_limit,

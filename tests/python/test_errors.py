@@ -213,3 +213,89 @@ def test_a_path_with_a_nul_byte_creates_nothing(tmp_path):
     with pytest.raises(ValueError, match="NUL"):
         npuzzle.solve("1 2 3 4 5 6 7 0 8", heuristic="pdb", pdb_dir=str(wanted) + "\0more")
     assert not wanted.exists()
+
+
+NINE = "8 6 7 2 5 4 3 0 1"  # a 3x3 board
+
+
+# Goals of other sizes, among them standard goals of their own tile count ([1, 0] is blank-last
+# for 2 tiles, [0] blank-first for 1): each was once taken for that standard goal of the board's
+# size, and solved to it.
+@pytest.mark.parametrize("goal", [
+    [1, 0], [0], [0, 1], [0, 1, 2, 3], [1, 2, 3, 0], [1, 0, 2, 3], list(range(16)),
+    [*range(1, 16), 0], npuzzle.goal_board("4x4", "blank-last"), npuzzle.goal_board("2x2")],
+    ids=repr)
+def test_a_goal_of_another_size_is_refused_by_solve(goal):
+    count = len(goal.tiles) if isinstance(goal, npuzzle.Board) else len(goal)
+    calls = {"solve": lambda: npuzzle.solve(NINE, goal=goal),
+             "Board.solve": lambda: npuzzle.Board(NINE).solve(goal=goal),
+             "solve_all": lambda: npuzzle.solve_all([NINE], goal=goal),
+             "solve_all, 2 threads": lambda: npuzzle.solve_all([NINE, NINE], goal=goal, threads=2)}
+    for name, call in calls.items():
+        with pytest.raises(ValueError) as caught:
+            call()
+        assert str(caught.value) == f"the goal has {count} tiles but the board is 3x3", name
+
+
+# Every entry point that takes a goal, given one of another size as a list or as text: a
+# ValueError naming its tile count and the board's size, or, for a count that is no board's read
+# as text (the goal's text is read before the board, as the command line reads --goal), that the
+# count is no board size.
+@pytest.mark.parametrize("goal", [
+    [1, 0], [0], [1, 2, 3, 0], list(range(16)), "1 0", "0", "1 2 3 0", "0 1 2 3",
+    " ".join(str(t) for t in range(16))], ids=repr)
+def test_every_entry_point_refuses_a_goal_of_another_size(goal):
+    count = len(goal.split() if isinstance(goal, str) else goal)
+    board = npuzzle.Board(NINE)
+    calls = {"solve": lambda: npuzzle.solve(board, goal=goal),
+             "solve_all": lambda: npuzzle.solve_all([board], goal=goal),
+             "is_solvable": lambda: board.is_solvable(goal=goal),
+             "random_boards": lambda: npuzzle.random_boards(size="3x3", seed=1, goal=goal),
+             "random_boards, walk": lambda: npuzzle.random_boards(size="3x3", seed=1, goal=goal,
+                                                                   walk=5),
+             "goal_board": lambda: npuzzle.goal_board("3x3", goal)}
+    for name, call in calls.items():
+        with pytest.raises(ValueError) as caught:
+            call()
+        message = str(caught.value)
+        assert message == f"the goal has {count} tiles but the board is 3x3" or (
+            count < 4 and message.startswith(f"goal: wrong count: {count} tiles is no board size")
+        ), (name, message)
+
+
+# Integers past the engine's int (32 bits) in a goal or a board: a ValueError naming the value,
+# never pybind11's RuntimeError from a conversion that failed.
+@pytest.mark.parametrize("tile", [2**31, 2**32 + 1, 2**63, 2**64, -2**31 - 1, -2**64])
+def test_a_tile_past_the_engines_int_raises_value_error(tile):
+    goal = [tile, 1, 2, 3, 4, 5, 6, 7, 0]
+    by_tiles = {"solve": lambda: npuzzle.solve(NINE, goal=goal),
+                "Board.solve": lambda: npuzzle.Board(NINE).solve(goal=goal),
+                "solve_all": lambda: npuzzle.solve_all([NINE], goal=goal, threads=2)}
+    for name, call in by_tiles.items():
+        with pytest.raises(ValueError, match=rf"^goal: the tile {tile} is not 0 to 8$"):
+            call()
+    as_text = {"is_solvable": lambda: npuzzle.Board(NINE).is_solvable(goal=goal),
+               "random_boards": lambda: npuzzle.random_boards(size="3x3", goal=goal),
+               "goal_board": lambda: npuzzle.goal_board("3x3", goal),
+               "Board": lambda: npuzzle.Board(goal),
+               "solve of tiles": lambda: npuzzle.solve(goal)}
+    for name, call in as_text.items():
+        with pytest.raises(ValueError) as caught:
+            call()
+        assert str(tile) in str(caught.value), name
+
+
+# The extension's own guard, behind the package's checks: a keyword its C++ type cannot hold is a
+# ValueError naming the keyword and the value.
+@pytest.mark.parametrize("keyword,value", [
+    ("goal_tiles", [2**31, 1, 2, 3, 4, 5, 6, 7, 0]), ("threads", 2**31), ("threads", -2**31 - 1),
+    ("node_limit", 2**64), ("node_limit", -1)])
+def test_the_extension_refuses_integers_past_its_types(keyword, value):
+    options = {"algorithm": "ida", "heuristic": "", "goal": "", "goal_tiles": [], "quiet": True,
+               "tie_break": "", "owner_hash": "", "threads": 1, "time_limit": 0.0,
+               "node_limit": 0, "mem_limit": "", "pdb_dir": ""}
+    options[keyword] = value
+    shown = "goal" if keyword == "goal_tiles" else keyword
+    with pytest.raises(ValueError) as caught:
+        npuzzle._extension.solve(3, 3, [1, 0, 2, 3, 4, 5, 6, 7, 8], **options)
+    assert str(caught.value) == f"{shown}: {value!r} does not fit the engine's types"
