@@ -21,7 +21,7 @@ namespace npuzzle {
 
 // The searches compiled together in one solver unit.
 enum class SearchFamily {
-  DepthFirst,       // IDA* and parallel IDA* (they share the depth-first node loop)
+  DepthFirst,       // IDA*, parallel IDA* and A*+IDA* (they share the depth-first node loop)
   HashDistributed,  // HDA*
   Textbook,         // BFS, A*, greedy best-first, DFBnB: storing searches bound by their tables
 };
@@ -54,6 +54,7 @@ inline constexpr std::array<AlgorithmInfo, kAlgorithmCount> kAlgorithmInfo{{
   {Algorithm::Bfs,    "bfs",    "breadth-first",                   SearchFamily::Textbook,        false, false,  false, false, false, true,   true,  false},
   {Algorithm::DfBnb,  "dfbnb",  "depth-first branch and bound",    SearchFamily::Textbook,        true,  false,  false, false, false, true,   false, false},
   {Algorithm::Greedy, "greedy", "greedy best-first, not optimal",  SearchFamily::Textbook,        true,  false,  true,  false, false, false,  true,  false},
+  {Algorithm::Aida,   "aida",   "A*+IDA*: A* to --mem-limit, then IDA*", SearchFamily::DepthFirst, true, true,  false, false, true,  true,   true,  false},
 }};
 // clang-format on
 
@@ -87,7 +88,7 @@ const char* algorithm_name(Algorithm a);  // "ida", "astar", …
 std::optional<Algorithm> parse_algorithm(std::string_view text);
 // True for the algorithms that use --threads inside one search (instances then run one at a time).
 bool is_parallel(Algorithm a);
-std::string algorithm_names();  // "ida, astar, hda, pida, bfs, dfbnb, greedy"
+std::string algorithm_names();  // "ida, astar, hda, pida, bfs, dfbnb, greedy, aida"
 std::string algorithm_help();   // "ida (IDA*, default), astar (A*), …"
 // The names of the algorithms with `flag` set, e.g. algorithms_with(&AlgorithmInfo::tie_break).
 std::string algorithms_with(bool AlgorithmInfo::*flag);

@@ -30,7 +30,7 @@ namespace npuzzle {
 
 // Every algorithm, once; adding one here counts it (kAlgorithmCount) and the registry
 // (engine/algorithm_registry.hpp) refuses to compile until it has its row.
-#define NPUZZLE_ALGORITHMS(X) X(Ida) X(AStar) X(Hda) X(Pida) X(Bfs) X(DfBnb) X(Greedy)
+#define NPUZZLE_ALGORITHMS(X) X(Ida) X(AStar) X(Hda) X(Pida) X(Bfs) X(DfBnb) X(Greedy) X(Aida)
 #define NPUZZLE_ALGORITHM_ENUMERATOR(name) name,
 #define NPUZZLE_ALGORITHM_COUNT(name) +1
 enum class Algorithm { NPUZZLE_ALGORITHMS(NPUZZLE_ALGORITHM_ENUMERATOR) };

@@ -1,12 +1,13 @@
 // engine/search_dispatch.hpp — runs a request's algorithm, one family of searches at a time.
 //
 // `run_family<F>(request, h, goal, start)` runs request.algorithm, which must belong to family F
-// (kAlgorithmInfo), with heuristic h; `run_without_heuristic` runs BFS. Each solver unit of 4x4, 5x5
-// or a frame instantiates one family (engine/board_dispatch.hpp), so a unit compiles only that
-// family's searches: the depth-first searches (IDA*, parallel IDA*), HDA*, or the textbook searches
-// (BFS, A*, greedy, DFBnB). Included by the solver units only.
+// (kAlgorithmInfo), with heuristic h; `run_without_heuristic` runs BFS. Each solver unit of 4x4,
+// 5x5 or a frame instantiates one family (engine/board_dispatch.hpp), so a unit compiles only that
+// family's searches: the depth-first searches (IDA*, parallel IDA*, A*+IDA*), HDA*, or the textbook
+// searches (BFS, A*, greedy, DFBnB). Included by the solver units only.
 #pragma once
 
+#include <cstdlib>
 #include <stdexcept>
 #include <string>
 
@@ -23,6 +24,7 @@
 #endif
 #include "engine/algorithm_registry.hpp"
 #include "engine/request.hpp"
+#include "parallel/aida.hpp"
 #include "parallel/parallel_ida.hpp"
 
 namespace npuzzle {
@@ -42,6 +44,23 @@ template <class Options>
 Options with_tie_break(const SolveRequest& r) {
   Options options;
   if (r.tie_break) options.tie_break = *r.tie_break;
+  return options;
+}
+
+// A*+IDA*'s options: the threads, and the memory budget (the --mem-limit share memory_budget gave;
+// none given: parallel/aida.hpp's default share of what is available now, the tables loaded).
+inline AidaOptions aida_options(const SolveRequest& r) {
+  AidaOptions options;
+  options.threads = r.threads;
+  options.memory_bytes = r.limits.memory_bytes ? r.limits.memory_bytes : aida_default_budget();
+  if (r.log) options.note = [log = r.log](const std::string& line) { log(LogLevel::Info, line); };
+  // The frontier order, for measurements only (parallel/aida.hpp: kDefaultAidaOrder).
+  if (const char* order = std::getenv("NPUZZLE_AIDA_ORDER")) {
+    const std::string o = order;
+    if (o == "h") options.order = AidaOrder::LeastH;
+    if (o == "f-h") options.order = AidaOrder::FThenH;
+    if (o == "f-g") options.order = AidaOrder::FThenG;
+  }
   return options;
 }
 
@@ -74,6 +93,8 @@ SearchResult run_family(const SolveRequest& r, const H& h, const Goal<B>& goal,
         }
 #endif
         return parallel_ida_star(h, goal, start, r.limits, r.threads, r.progress, r.checkpointing);
+      case Algorithm::Aida:
+        return aida_star(h, goal, start, r.limits, dispatch::aida_options(r), r.progress);
       default:
         break;
     }

@@ -34,8 +34,9 @@ std::vector<std::string> run_warnings(const SolveRequest& request, int threads,
   const int large = bfs ? 12 : 16;
   const auto big = std::find_if(sizes.begin(), sizes.end(),
                                 [&](const BoardSize& s) { return s.cells() >= large; });
+  // (A*+IDA* stops storing at its budget and goes on depth-first: nothing to warn about.)
   if (algorithm_info(request.algorithm).memory_limit && request.algorithm != Algorithm::Greedy &&
-      big != sizes.end() && !(has_5x5 && weak)) {
+      request.algorithm != Algorithm::Aida && big != sizes.end() && !(has_5x5 && weak)) {
     const std::uint64_t limit = request.limits.memory_bytes;
     warnings.push_back(std::string(algorithm_name(request.algorithm)) +
                        " stores every board it reaches: on a " + big->name() +

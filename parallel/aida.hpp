@@ -1,0 +1,607 @@
+// parallel/aida.hpp — A*+IDA* (Bu and Korf, "A*+IDA*: A Simple Hybrid Search Algorithm", IJCAI
+// 2019) on the threads of one process: `aida` in the registry.
+//
+// Phase 1 (parallel/aida_frontier.hpp): A* with duplicate detection from the start until the memory
+// budget is full. A goal expanded there is the answer. Otherwise its open nodes are the frontier:
+// 12 bytes each (the A* node's index, g, h, the parent's blank cell, the nodes its subtree took
+// last time), in one vector; the A* nodes are kept for the paths (the set and the open list are
+// freed first).
+//
+// Phase 2: IDA* below the frontier. The threshold T starts at the least f on the frontier; for each
+// T every frontier node with f <= T is searched by core/ida_star.hpp's BoundedDfs (the node loop of
+// `ida`: board geometry fixed at compile time, incremental heuristic, moves in place, the
+// move-pruning automaton), and the least f above T seen anywhere (in a subtree, or a frontier node
+// with f > T) is the next T. A frontier node's own level is expanded here (cold code, once per
+// node and threshold): the move back to its A* parent is not generated (that parent has a smaller
+// g, so no optimal path from the node goes back to it), and each child starts the automaton from
+// its one move (kRoot before the node: the duplicate strings are refused within the subtree only,
+// which keeps every state's least path from the frontier node). Duplicates between the subtrees of
+// different frontier nodes are searched again, as in the paper.
+//
+// Invariant (optimality): T never passes the optimal cost C*: while T < C*, some frontier node on
+// an optimal path has its optimal g (aida_frontier.hpp), so its subtree meets a node of f in (T,
+// C*] and the next T is at most C*. So any solution found with T costs at most T <= C*: it is
+// optimal, the first one found cancels the rest. Under threads every frontier node of a threshold
+// is searched to the end (or the threshold is cancelled by a solution or a limit) before the next
+// threshold starts: the workers of one threshold are joined before the next is begun.
+//
+// Order within a threshold: the frontier is sorted once, least h first (then least f, then the
+// newest A* node), and a node with f > T is skipped. In the last threshold the nodes nearest the
+// goal by h are searched first, and one of them is most often on an optimal path: on Korf's 100
+// with the 6-6-3 databases (reflected) and a 100M limit, the last thresholds took 0.78 M nodes in
+// all against 7.36 M in A*'s own order (least f, then least h) and 25.0 M least f then least g;
+// the earlier thresholds took the same 15.4 M in every order (kDefaultAidaOrder). Threads take
+// runs of frontier nodes in that order from a shared counter (each run about 1/64 of a thread's
+// share of the threshold's work, judged by the nodes each frontier node's subtree took the last
+// time it was searched), so the solution's neighbourhood is reached early and a thread that draws
+// small subtrees takes more.
+//
+// Counts: the A* phase's expansions and generations, then the frontier nodes' own levels and their
+// subtrees. With one thread the counts are deterministic; with more, the last threshold's count
+// depends on which thread reaches what first (the others are the same: every node of a finished
+// threshold is searched once).
+//
+// Memory: the budget is AidaOptions::memory_bytes (the engine's --mem-limit share: engine/
+// search_dispatch.hpp; by default a sixth of the memory available once the tables are loaded). The
+// A* phase never holds more (aida_frontier.hpp counts capacities and the moments a table holds
+// two); phase 2 holds the A* nodes, the frontier and a path per thread. A budget that cannot hold
+// `min_frontier` nodes skips phase 1: plain IDA* through phase 2 from a frontier of the start alone
+// (with a note). An allocation that fails ends the search with Status::OutOfMemory and its counts.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <climits>
+#include <cstdint>
+#include <cstdio>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <new>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <sys/resource.h>
+
+#include "core/goal.hpp"
+#include "core/ida_star.hpp"
+#include "core/move_pruning.hpp"
+#include "core/search_types.hpp"
+#include "parallel/aida_frontier.hpp"
+#include "parallel/concurrency.hpp"
+
+namespace npuzzle {
+
+// How the frontier nodes are taken within a threshold.
+enum class AidaOrder : std::uint8_t {
+  FThenH,  // least f first, then least h (A*'s open-list order with the larger-g tie-break)
+  LeastH,  // least h first whatever the f, then least f
+  FThenG,  // least f first, then least g (the shallow nodes of each f first)
+};
+// Measured on Korf's 100 (6-6-3 with reflection, --mem-limit 100M, one thread): nodes of the last
+// thresholds in all, LeastH 0.78 M, FThenH 7.36 M, FThenG 24.99 M (IDA*'s last iterations: 14.74
+// M).
+inline constexpr AidaOrder kDefaultAidaOrder = AidaOrder::LeastH;
+
+struct AidaOptions {
+  int threads = 1;
+  std::uint64_t memory_bytes = 0;  // the budget of phase 1, in bytes (0: no phase 1)
+  std::uint64_t max_stored = 0;    // at most this many A* nodes (0: no such cap; tests, tuning)
+  std::size_t min_frontier = 256;  // a budget for fewer nodes skips phase 1 (plain IDA*)
+  AidaOrder order = kDefaultAidaOrder;
+  std::function<void(const std::string&)>
+      note;  // a line for the user (the fall back); may be empty
+};
+
+// Where the answer was found.
+enum class AidaFound : std::uint8_t {
+  None,           // not solved
+  InAStar,        // the goal was expanded by phase 1
+  AtFrontier,     // the goal is a frontier node
+  BelowFrontier,  // in a frontier node's subtree
+};
+
+struct AidaReport {
+  SearchResult result;
+  AidaFound found = AidaFound::None;
+  bool fell_back = false;            // phase 1 skipped: the budget is too small
+  std::size_t frontier = 0;          // frontier nodes
+  std::uint64_t astar_expanded = 0;  // phase 1's expansions
+  std::uint64_t astar_stored = 0;    // phase 1's nodes
+  std::uint64_t astar_bytes = 0;     // phase 1's bytes at its end
+  int first_threshold = 0;           // the least f on the frontier
+  std::uint64_t last_iteration = 0;  // expansions of the last threshold
+};
+
+// The bytes of memory available now (MemAvailable, or the address-space limit when lower; 0 when
+// neither is known).
+inline std::uint64_t aida_available_memory() {
+  std::uint64_t available = 0;
+  if (std::FILE* meminfo = std::fopen("/proc/meminfo", "r")) {
+    char key[64];
+    unsigned long long kib = 0;
+    while (std::fscanf(meminfo, "%63s %llu kB", key, &kib) == 2) {
+      if (std::string(key) == "MemAvailable:") {
+        available = static_cast<std::uint64_t>(kib) * 1024;
+        break;
+      }
+    }
+    std::fclose(meminfo);
+  }
+  rlimit address_space{};
+  if (::getrlimit(RLIMIT_AS, &address_space) == 0 && address_space.rlim_cur != RLIM_INFINITY) {
+    const auto limit = static_cast<std::uint64_t>(address_space.rlim_cur);
+    available = available == 0 ? limit : std::min(available, limit);
+  }
+  return available;
+}
+// The budget when none is given: a sixth of what is available (the command line's default limit is
+// half of it, of which the storing searches get a third, engine/request.hpp's kMemoryGrowthFactor).
+inline std::uint64_t aida_default_budget() { return aida_available_memory() / 6; }
+
+template <class B, Heuristic H>
+class Aida {
+ public:
+  using Dfs = BoundedDfs<B, H>;
+  using AStar = AidaAStar<B, H>;
+
+  Aida(const H& heuristic, const Goal<B>& goal, const Limits& limits, const AidaOptions& options)
+      : h_(heuristic),
+        goal_(goal.state),
+        limits_(limits),
+        clock_(limits),
+        options_(options),
+        budget_(std::max(1, options.threads)) {}
+
+  AidaReport run(const State<B>& start, const ProgressFn& progress) {
+    AidaReport report;
+    try {
+      search(start, progress, report);
+    } catch (const std::bad_alloc&) {
+      report.result = SearchResult{};
+      report.result.status = Status::OutOfMemory;
+      report.result.reason = StopReason::AllocationFailed;
+      report.result.bound = bound_;
+    }
+    SearchStats& stats = report.result.stats;
+    stats.expanded = expanded();
+    stats.generated = generated();
+    stats.seconds = clock_.elapsed();
+    stats.iterations = iterations_;
+    stats.stored = astar_ ? astar_->stored() : 0;
+    stats.reexpanded = astar_ ? astar_->reopened() : 0;
+    stats.expanded_per_worker.clear();
+    for (std::size_t w = 0; w < workers_.size(); ++w) {
+      stats.expanded_per_worker.push_back(workers_[w]->expanded() +
+                                          (w == 0 && astar_ ? astar_->expanded() : 0));
+    }
+    report.last_iteration = last_iteration_;
+    return report;
+  }
+
+ private:
+  // One thread's search: its BoundedDfs (its counters over every threshold) and the counts of the
+  // frontier nodes' own levels it expanded.
+  struct Worker {
+    Worker(Aida& aida, const Limits& limits)
+        : beat([this, &aida](const Heartbeat& h) {
+            seen_expanded.store(root_expanded + h.expanded, std::memory_order_relaxed);
+            seen_generated.store(root_generated + h.generated, std::memory_order_relaxed);
+            aida.on_poll();
+          }),
+          clock(with_heartbeat(limits, &beat)),
+          dfs(aida.h_, aida.goal_, clock, &aida.cancel_) {}
+    static Limits with_heartbeat(Limits limits, const HeartbeatFn* beat) {
+      limits.heartbeat = beat;
+      return limits;
+    }
+    HeartbeatFn beat;  // at the BoundedDfs's limit polls: publishes the counts, then on_poll()
+    LimitClock clock;
+    Dfs dfs;
+    std::uint64_t root_expanded = 0, root_generated = 0;
+    int next_bound = INT_MAX;  // the least f above T cut at the frontier nodes' own level
+    std::atomic<std::uint64_t> seen_expanded{0}, seen_generated{0};  // for the other threads
+    std::uint64_t expanded() const { return root_expanded + dfs.expanded(); }
+    std::uint64_t generated() const { return root_generated + dfs.generated(); }
+    void publish() {
+      seen_expanded.store(expanded(), std::memory_order_relaxed);
+      seen_generated.store(generated(), std::memory_order_relaxed);
+    }
+  };
+  enum class Below { Exhausted, Found, Stopped };
+
+  std::uint64_t expanded() const {
+    std::uint64_t n = astar_ ? astar_->expanded() : 0;
+    for (const auto& w : workers_) n += w->expanded();
+    return n;
+  }
+  std::uint64_t generated() const {
+    std::uint64_t n = astar_ ? astar_->generated() : 0;
+    for (const auto& w : workers_) n += w->generated();
+    return n;
+  }
+  // While the workers run (any thread).
+  std::uint64_t seen_expanded() const {
+    std::uint64_t n = astar_ ? astar_->expanded() : 0;
+    for (const auto& w : workers_) n += w->seen_expanded.load(std::memory_order_relaxed);
+    return n;
+  }
+  std::uint64_t seen_generated() const {
+    std::uint64_t n = astar_ ? astar_->generated() : 0;
+    for (const auto& w : workers_) n += w->seen_generated.load(std::memory_order_relaxed);
+    return n;
+  }
+  std::uint64_t held_bytes() const {
+    return (astar_ ? astar_->pool_bytes() : 0) +
+           static_cast<std::uint64_t>(frontier_.capacity()) * sizeof(AidaFrontierNode) +
+           static_cast<std::uint64_t>(chunks_.capacity()) * sizeof(std::size_t);
+  }
+
+  void stop(StopReason reason) {
+    {
+      std::lock_guard lock(mutex_);
+      if (stop_reason_ == StopReason::None) stop_reason_ = reason;
+    }
+    cancel_.store(true);
+  }
+
+  void search(const State<B>& start, const ProgressFn& progress, AidaReport& report) {
+    SearchResult& result = report.result;
+    const auto solved = [&](std::vector<Move> path, AidaFound where) {
+      result.status = Status::Solved;
+      result.optimal = H::kAdmissible || path.empty();
+      result.bound = static_cast<int>(path.size());
+      result.path = std::move(path);
+      report.found = where;
+    };
+    const auto limited = [&](StopReason reason) {
+      result.status = reason == StopReason::MemoryLimit || reason == StopReason::AllocationFailed
+                          ? Status::OutOfMemory
+                          : Status::Limit;
+      result.reason = reason;
+      result.bound = bound_;
+    };
+    // Phase 1, unless the budget is too small for a useful frontier: then a frontier of the start
+    // alone (one node, outside the budget).
+    const std::uint64_t useful =
+        std::max<std::uint64_t>(std::max<std::uint64_t>(options_.min_frontier, 1) *
+                                    static_cast<std::uint64_t>(AStar::kBytesPerNode),
+                                kLeastBudget);
+    const bool too_small =
+        options_.memory_bytes < useful ||
+        (options_.max_stored != 0 && options_.max_stored < options_.min_frontier);
+    if (too_small) {
+      report.fell_back = true;
+      if (options_.note) {
+        options_.note("aida: a memory budget of " + std::to_string(options_.memory_bytes) +
+                      " bytes holds fewer than " + std::to_string(options_.min_frontier) +
+                      " frontier nodes; searching with plain IDA* from the start (--mem-limit)");
+      }
+    }
+    astar_ =
+        std::make_unique<AStar>(h_, goal_, clock_, too_small ? kLeastBudget : options_.memory_bytes,
+                                too_small ? 1 : options_.max_stored);
+    const auto outcome = astar_->run(start);
+    report.astar_expanded = astar_->expanded();
+    report.astar_stored = astar_->stored();
+    report.astar_bytes = astar_->bytes();
+    bound_ = astar_->least_f();
+    switch (outcome) {
+      case AStar::Outcome::Solved:
+        return solved(astar_->path(), AidaFound::InAStar);
+      case AStar::Outcome::Exhausted:
+        result.status = Status::Unsolvable;
+        result.bound = bound_;
+        return;
+      case AStar::Outcome::Stopped:
+        return limited(astar_->stop_reason());
+      case AStar::Outcome::Full:
+        break;
+    }
+    frontier_ = astar_->take_frontier();
+    report.frontier = frontier_.size();
+    sort_frontier();
+    if (frontier_.empty()) {  // cannot happen: Full leaves the start at least
+      result.status = Status::Unsolvable;
+      return;
+    }
+    int threshold = INT_MAX;
+    for (const AidaFrontierNode& n : frontier_) threshold = std::min(threshold, n.f());
+    report.first_threshold = threshold;
+    // The workers' clocks: the time left, the interrupt flags, and their heartbeat; the node limit
+    // is the search's (checked between frontier nodes and at the heartbeats).
+    Limits worker_limits = limits_;
+    worker_limits.nodes = 0;
+    if (limits_.time_seconds > 0) {
+      worker_limits.time_seconds = limits_.time_seconds - clock_.elapsed();
+      if (worker_limits.time_seconds <= 0) return limited(StopReason::TimeLimit);
+    }
+    for (int w = 0; w < budget_.threads(); ++w) {
+      workers_.push_back(std::make_unique<Worker>(*this, worker_limits));
+    }
+    std::uint64_t previous = 0;
+    for (;;) {
+      bound_ = threshold;
+      const std::uint64_t before = expanded();
+      const double began = clock_.elapsed();
+      const bool ended = run_threshold(threshold);
+      ++iterations_;
+      last_iteration_ = expanded() - before;
+      if (progress) {
+        const double now = clock_.elapsed();
+        const double span = now - began;
+        progress({threshold, expanded(), generated(), now, last_iteration_, previous,
+                  span > 0 ? static_cast<double>(last_iteration_) / span : 0.0,
+                  found_index_ < 0 && stop_reason_ != StopReason::None ? stop_reason_
+                                                                       : StopReason::None});
+      }
+      if (ended) {
+        if (found_index_ >= 0) {
+          std::vector<Move> path =
+              astar_->path_to(frontier_[static_cast<std::size_t>(found_index_)].node);
+          path.insert(path.end(), found_suffix_.begin(), found_suffix_.end());
+          return solved(std::move(path),
+                        found_suffix_.empty() ? AidaFound::AtFrontier : AidaFound::BelowFrontier);
+        }
+        return limited(stop_reason_);
+      }
+      int next = INT_MAX;
+      for (const auto& w : workers_) next = std::min({next, w->next_bound, w->dfs.next_bound()});
+      for (const AidaFrontierNode& n : frontier_) {
+        if (n.f() > threshold) next = std::min(next, n.f());
+      }
+      if (next == INT_MAX) {
+        result.status = Status::Unsolvable;
+        result.bound = threshold;
+        return;
+      }
+      threshold = next;
+      previous = last_iteration_;
+    }
+  }
+
+  void sort_frontier() {
+    const auto key = [order = options_.order](const AidaFrontierNode& n) {
+      // The newest A* node first among equals, as A*'s stacks would pop them.
+      const std::uint64_t newest = ~static_cast<std::uint64_t>(n.node) & 0xFFFFFFFFu;
+      switch (order) {
+        case AidaOrder::LeastH:
+          return (static_cast<std::uint64_t>(n.h) << 48) |
+                 (static_cast<std::uint64_t>(n.f()) << 32) | newest;
+        case AidaOrder::FThenG:
+          return (static_cast<std::uint64_t>(n.f()) << 48) |
+                 (static_cast<std::uint64_t>(n.g) << 32) | newest;
+        case AidaOrder::FThenH:
+          break;
+      }
+      return (static_cast<std::uint64_t>(n.f()) << 48) | (static_cast<std::uint64_t>(n.h) << 32) |
+             newest;
+    };
+    std::sort(
+        frontier_.begin(), frontier_.end(),
+        [&](const AidaFrontierNode& a, const AidaFrontierNode& b) { return key(a) < key(b); });
+  }
+
+  // Cuts the frontier nodes with f <= threshold into runs of about equal work (by the nodes each
+  // took last time, 1 for one never searched), kChunksPerThread per thread. Returns the nodes in.
+  static constexpr std::uint64_t kChunksPerThread = 64;
+  // The least budget phase 1 runs with: room for the start and its first children (the set's and
+  // the open list's first allocations).
+  static constexpr std::uint64_t kLeastBudget = 64 * 1024;
+  std::size_t cut_chunks(int threshold) {
+    std::uint64_t total = 0;
+    std::size_t active = 0;
+    for (const AidaFrontierNode& n : frontier_) {
+      if (n.f() > threshold) continue;
+      total += std::max<std::uint32_t>(n.searched, 1);
+      ++active;
+    }
+    const std::uint64_t share =
+        std::max<std::uint64_t>(1, total / (kChunksPerThread * workers_.size()));
+    chunks_.clear();
+    chunks_.push_back(0);
+    std::uint64_t sum = 0;
+    for (std::size_t i = 0; i < frontier_.size(); ++i) {
+      if (frontier_[i].f() > threshold) continue;
+      sum += std::max<std::uint32_t>(frontier_[i].searched, 1);
+      if (sum >= share) {
+        chunks_.push_back(i + 1);
+        sum = 0;
+      }
+    }
+    if (chunks_.back() != frontier_.size()) chunks_.push_back(frontier_.size());
+    return active;
+  }
+
+  // One threshold on every thread. True when it ends the search (a solution, or a stop).
+  bool run_threshold(int threshold) {
+    active_ = cut_chunks(threshold);
+    done_.store(0);
+    next_chunk_.store(0);
+    cancel_.store(false);
+    for (auto& w : workers_) {
+      w->next_bound = INT_MAX;
+      w->dfs.reset_next_bound();
+    }
+    threshold_ = threshold;
+    budget_.execute([&] {
+      TaskGroup group;
+      for (std::size_t w = 0; w < workers_.size(); ++w) {
+        group.run([this, w] { work(*workers_[w]); });
+      }
+      group.wait();
+    });
+    for (auto& w : workers_) w->publish();
+    return found_index_ >= 0 || stop_reason_ != StopReason::None;
+  }
+
+  void work(Worker& w) {
+    std::vector<Move> suffix;
+    while (!cancel_.load(std::memory_order_relaxed)) {
+      const std::size_t c = next_chunk_.fetch_add(1);
+      if (c + 1 >= chunks_.size()) return;
+      for (std::size_t i = chunks_[c]; i < chunks_[c + 1]; ++i) {
+        AidaFrontierNode& node = frontier_[i];
+        if (node.f() > threshold_) continue;
+        if (cancel_.load(std::memory_order_relaxed)) return;
+        if (limits_.nodes && seen_expanded() >= limits_.nodes) return stop(StopReason::NodeLimit);
+        const std::uint64_t before = w.expanded();
+        const Below outcome = below(w, node, suffix);
+        const std::uint64_t took = w.expanded() - before;
+        w.publish();
+        switch (outcome) {
+          case Below::Found: {
+            std::lock_guard lock(mutex_);
+            if (found_index_ < 0) {
+              found_index_ = static_cast<int>(i);
+              found_suffix_ = suffix;
+            }
+            cancel_.store(true);
+            return;
+          }
+          case Below::Stopped:
+            if (w.dfs.stop_reason() != StopReason::Cancelled) stop(w.dfs.stop_reason());
+            return;
+          case Below::Exhausted:
+            node.searched = static_cast<std::uint32_t>(std::min<std::uint64_t>(took, UINT32_MAX));
+            done_.fetch_add(1, std::memory_order_relaxed);
+            break;
+        }
+      }
+    }
+  }
+
+  // The subtree of frontier node `node` with the threshold: its own level here, the rest by the
+  // worker's BoundedDfs. On Found, `suffix` holds the moves from the node to the goal.
+  Below below(Worker& w, const AidaFrontierNode& node, std::vector<Move>& suffix) {
+    const State<B> s = astar_->state(node.node);
+    const int g = node.g;
+    if (s == goal_) {
+      suffix.clear();
+      return Below::Found;
+    }
+    const auto value = h_.init(s);
+    ++w.root_expanded;
+    struct Child {
+      State<B> state;
+      typename H::Value value;
+      int h;
+      Move move;
+      std::int32_t pruning;
+    };
+    std::array<std::optional<Child>, 4> children;
+    std::size_t count = 0;
+    int largest_h = 0;
+    const auto& moves = B::kMoveTable[s.blank];
+    for (int i = 0; i < moves.count; ++i) {
+      const int target = moves.targets[static_cast<std::size_t>(i)];
+      if (target == node.parent_blank || !s.opens(target)) continue;
+      const Move move = moves.moves[static_cast<std::size_t>(i)];
+      const std::int32_t pruning = pruning_.next(MovePruning::kRoot, move);
+      if (pruning == MovePruning::kPruned) continue;
+      ++w.root_generated;
+      Child child{s, h_.update(value, s.tile_at(target), target, s.blank), 0, move, pruning};
+      child.h = h_.estimate(child.value);
+      child.state.move_blank_to(target);
+      largest_h = std::max(largest_h, child.h);
+      children[count++] = child;
+    }
+    if constexpr (requires { requires H::kBatchChildren; }) {
+      // As BoundedDfs does: bidirectional pathmax, then the child of least h first.
+      if (count > 0 && g + largest_h - 1 > threshold_) {
+        w.next_bound = std::min(w.next_bound, g + largest_h - 1);
+        return Below::Exhausted;
+      }
+      std::size_t first = 0;
+      for (std::size_t i = 1; i < count; ++i) {
+        if (children[i]->h < children[first]->h) first = i;
+      }
+      std::rotate(children.begin(), children.begin() + static_cast<std::ptrdiff_t>(first),
+                  children.begin() + static_cast<std::ptrdiff_t>(first) + 1);
+    }
+    for (std::size_t i = 0; i < count; ++i) {
+      const Child& child = *children[i];
+      const int f = g + 1 + child.h;
+      if (f > threshold_) {
+        w.next_bound = std::min(w.next_bound, f);
+        continue;
+      }
+      if (child.h == 0 && child.state == goal_) {
+        suffix.assign(1, child.move);
+        return Below::Found;
+      }
+      switch (w.dfs.run(child.state, child.value, g + 1, s.blank, threshold_, child.pruning)) {
+        case Dfs::Outcome::Found:
+          suffix.assign(1, child.move);
+          for (const Move m : w.dfs.path()) suffix.push_back(m);
+          return Below::Found;
+        case Dfs::Outcome::Stopped:
+          return Below::Stopped;
+        case Dfs::Outcome::Exhausted:
+          break;
+      }
+    }
+    return Below::Exhausted;
+  }
+
+  // At every worker's limit poll (every LimitClock::kPollInterval expansions of its BoundedDfs):
+  // the node limit over all threads, and the heartbeat of the whole search.
+  void on_poll() {
+    const std::uint64_t expanded = seen_expanded();
+    if (limits_.nodes && expanded >= limits_.nodes) stop(StopReason::NodeLimit);
+    if (const HeartbeatFn* heartbeat = limits_.heartbeat; heartbeat && *heartbeat) {
+      Heartbeat beat;
+      beat.expanded = expanded;
+      beat.generated = seen_generated();
+      beat.bound = threshold_;
+      beat.bytes = held_bytes();
+      beat.seconds = clock_.elapsed();
+      beat.subtrees = active_;
+      beat.subtrees_done = done_.load(std::memory_order_relaxed);
+      (*heartbeat)(beat);
+    }
+  }
+
+  const H& h_;
+  const State<B> goal_;
+  const Limits limits_;
+  const LimitClock clock_;
+  const AidaOptions options_;
+  ThreadBudget budget_;
+  const MovePruning& pruning_ = MovePruning::standard();
+  std::unique_ptr<AStar> astar_;
+  std::vector<AidaFrontierNode> frontier_;
+  std::vector<std::size_t> chunks_;  // run c is frontier_[chunks_[c], chunks_[c + 1])
+  std::vector<std::unique_ptr<Worker>> workers_;
+  // The threshold being searched.
+  int threshold_ = 0;
+  std::size_t active_ = 0;  // its frontier nodes (f <= threshold)
+  std::atomic<std::size_t> next_chunk_{0}, done_{0};
+  std::atomic<bool> cancel_{false};
+  std::mutex mutex_;  // the solution found and the stop reason
+  int found_index_ = -1;
+  std::vector<Move> found_suffix_;
+  StopReason stop_reason_ = StopReason::None;
+  int bound_ = 0;  // the best lower bound proven
+  int iterations_ = 0;
+  std::uint64_t last_iteration_ = 0;
+};
+
+// A*+IDA* (see above) with the details of where its answer was found (tests, measurements).
+template <class B, Heuristic H>
+AidaReport aida_search(const H& h, const Goal<B>& goal, const State<B>& start, const Limits& limits,
+                       const AidaOptions& options, const ProgressFn& progress = {}) {
+  Aida<B, H> search(h, goal, limits, options);
+  return search.run(start, progress);
+}
+
+// A*+IDA* on options.threads threads; optimal for admissible heuristics. The caller decides
+// solvability first.
+template <class B, Heuristic H>
+SearchResult aida_star(const H& h, const Goal<B>& goal, const State<B>& start, const Limits& limits,
+                       const AidaOptions& options, const ProgressFn& progress = {}) {
+  return aida_search(h, goal, start, limits, options, progress).result;
+}
+
+}  // namespace npuzzle

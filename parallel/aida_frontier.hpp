@@ -1,0 +1,434 @@
+// parallel/aida_frontier.hpp — the first phase of A*+IDA* (parallel/aida.hpp; Bu and Korf, IJCAI
+// 2019): A* with duplicate detection from the start until a memory budget is full. Its open nodes
+// are then the frontier below which the second phase runs IDA*.
+//
+// What it holds (no allocation per node; every byte is counted against the budget, by capacity):
+// - the nodes: one vector of `Node` PODs, the packed word as 64-bit words (8-byte aligned even on
+//   5x5), the parent's index, the blank's cell, g, h and a closed flag: 16 bytes a node on boards
+//   of up to 16 cells, 24 on 5x5. It is reserved once, for as many nodes as the budget could hold
+//   (at most the board's states), so it never moves; the paths are read back along the parents.
+// - the states stored: an absl::flat_hash_set of node indices (4 bytes a slot and a control byte),
+//   hashing and comparing the nodes' words through the vector.
+// - the open list: a stack of node indices per (f, g), each a chain of 1 KiB blocks from one pool
+//   (growing by a block, never by doubling), the least f first, the largest g among equal f, the
+//   newest among equal g (A*'s `larger-g` tie-break).
+// Invariants: every node's state is in the set once; a node is open (closed == 0) exactly when it
+// was generated with its current g and not expanded since (a closed node reached with a smaller g
+// is reopened: the phase stays correct with an inconsistent heuristic); an open-list entry whose
+// node is closed is stale and skipped when popped, so the open nodes are those of the vector with
+// closed == 0, whatever entries the open list holds.
+// Why its open nodes make a frontier (parallel/aida.hpp relies on it): while no goal has been
+// expanded, every optimal path from the start holds an open node with its optimal g (the deepest
+// node of the path closed with its optimal g has its successor on the path open with its optimal
+// g: that successor is never the node's parent, which has a smaller g).
+//
+// The budget: before each expansion the phase checks that what the expansion may allocate fits
+// beside what it holds (a rehash of the set holds the old and new tables for a moment; the open
+// list may take four blocks), and that the frontier it would leave (12 bytes an open
+// node, allocated once the set and the open list are freed) fits beside the node vector. When it
+// does not, the phase stops: the budget is full. That check comes before the next node is looked
+// at, so a goal the last expansion generated stays open: the answer is then a frontier node.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <climits>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <memory>
+#include <stdexcept>
+#include <utility>
+#include <vector>
+
+#include <absl/container/flat_hash_set.h>
+#include <absl/hash/hash.h>
+
+#include "core/board.hpp"
+#include "core/node_store.hpp"  // move_between
+#include "core/search_types.hpp"
+
+namespace npuzzle {
+
+// A frontier node: the A* node it is, its g and h, and the blank's cell in its A* parent (whose
+// move back is not searched). `searched` counts the nodes its subtree expanded the last time it was
+// searched (saturated), by which the next threshold's work is shared out.
+struct AidaFrontierNode {
+  std::uint32_t node = 0;
+  std::uint8_t g = 0, h = 0;
+  std::int8_t parent_blank = -1;  // -1: none (the start)
+  std::uint8_t spare = 0;
+  std::uint32_t searched = 0;
+  int f() const { return g + h; }
+};
+static_assert(sizeof(AidaFrontierNode) == 12, "the frontier's 12 bytes a node");
+
+template <class B, Heuristic H>
+class AidaAStar {
+ public:
+  using Word = typename B::Word;
+  static constexpr std::size_t kWords = (sizeof(Word) + 7) / 8;
+  struct Node {
+    std::array<std::uint64_t, kWords> word;
+    std::uint32_t parent;  // kNoParent at the start
+    std::uint8_t blank, g, h, closed;
+  };
+  // Solved: the goal was expanded (path()). Full: the budget is full, the open nodes are the
+  // frontier. Exhausted: nothing is left open (no path). Stopped: a limit (stop_reason()).
+  enum class Outcome { Solved, Full, Exhausted, Stopped };
+
+  // The bytes of a node's share: its entry in the vector, about two slots of the set and one
+  // open-list entry; what the budget must hold per frontier node to be worth a phase.
+  static constexpr std::uint64_t kBytesPerNode = sizeof(Node) + 2 * (sizeof(std::uint32_t) + 1) +
+                                                 sizeof(std::uint32_t) + sizeof(AidaFrontierNode);
+
+  // `budget`: the bytes the phase may hold; `max_stored` (0: none): at most this many nodes (tests,
+  // tuning). `clock` polls the limits (time, nodes, interrupt) and the heartbeat.
+  AidaAStar(const H& h, const State<B>& goal, const LimitClock& clock, std::uint64_t budget,
+            std::uint64_t max_stored)
+      : h_(h),
+        goal_(goal),
+        clock_(clock),
+        budget_(budget),
+        max_stored_(max_stored),
+        set_(0, IndexHash{&pool_}, IndexEq{&pool_}) {}
+
+  Outcome run(const State<B>& start) {
+    walls_ = start;
+    int cells = B::kCells;
+    if constexpr (B::kFrame) cells -= std::popcount(start.walls);
+    const std::uint64_t states = reachable_states(cells);
+    std::uint64_t room = budget_ / kBytesPerNode + 1;
+    if (max_stored_) room = std::min(room, max_stored_);
+    pool_.reserve(static_cast<std::size_t>(std::min<std::uint64_t>(
+        {room, states + 4, std::numeric_limits<std::uint32_t>::max() - 8})));
+    if (!fits_one_more(1)) return Outcome::Full;
+    add(start, kNoParent, 0, h_.estimate(h_.init(start)));
+    for (;;) {
+      if (open_entries_ == 0) return Outcome::Exhausted;
+      least_f_ = least_open_f();
+      // Full before the next node is looked at, the goal too: a goal generated by the last
+      // expansion the budget allowed is a frontier node.
+      if (!fits_one_more(4)) return Outcome::Full;
+      const std::uint32_t index = peek();
+      Node& node = pool_[index];
+      if (node.closed) {  // stale
+        pop();
+        continue;
+      }
+      if (same(node.word, goal_)) {
+        solved_ = index;
+        return Outcome::Solved;
+      }
+      if (const StopReason reason = poll(); reason != StopReason::None) {
+        stop_reason_ = reason;
+        return Outcome::Stopped;
+      }
+      pop();
+      expand(index);
+    }
+  }
+
+  std::vector<Move> path() const { return path_to(solved_); }
+  // The moves from the start to node `index`.
+  std::vector<Move> path_to(std::uint32_t index) const {
+    std::vector<Move> path;
+    while (pool_[index].parent != kNoParent) {
+      const std::uint32_t parent = pool_[index].parent;
+      path.push_back(move_between<B>(pool_[parent].blank, pool_[index].blank));
+      index = parent;
+    }
+    std::reverse(path.begin(), path.end());
+    return path;
+  }
+
+  // After Full: frees the set and the open list, and returns the open nodes (the frontier), in
+  // the order of the nodes' vector. Its bytes were within the budget's checks.
+  std::vector<AidaFrontierNode> take_frontier() {
+    decltype(set_)(0, IndexHash{&pool_}, IndexEq{&pool_}).swap(set_);
+    std::vector<std::vector<Bucket>>().swap(open_);
+    std::vector<std::uint64_t>().swap(level_count_);
+    std::vector<std::unique_ptr<Block>>().swap(blocks_);
+    std::vector<std::uint32_t>().swap(free_blocks_);
+    buckets_bytes_ = 0;
+    std::size_t count = 0;
+    for (const Node& n : pool_) count += n.closed == 0;
+    std::vector<AidaFrontierNode> frontier;
+    frontier.reserve(count);
+    for (std::uint32_t i = 0; i < pool_.size(); ++i) {
+      const Node& n = pool_[i];
+      if (n.closed) continue;
+      AidaFrontierNode f;
+      f.node = i;
+      f.g = n.g;
+      f.h = n.h;
+      f.parent_blank =
+          n.parent == kNoParent ? std::int8_t{-1} : static_cast<std::int8_t>(pool_[n.parent].blank);
+      frontier.push_back(f);
+    }
+    return frontier;
+  }
+
+  State<B> state(std::uint32_t index) const {
+    State<B> s = walls_;
+    std::memcpy(&s.word, pool_[index].word.data(), sizeof(Word));
+    s.blank = pool_[index].blank;
+    return s;
+  }
+  const Node& node(std::uint32_t index) const { return pool_[index]; }
+
+  std::uint64_t expanded() const { return expanded_; }
+  std::uint64_t generated() const { return generated_; }
+  std::uint64_t reopened() const { return reopened_; }
+  std::size_t stored() const { return pool_.size(); }
+  int least_f() const { return least_f_; }
+  StopReason stop_reason() const { return stop_reason_; }
+  // The bytes held: the node vector's capacity, the set's slots and the open list's blocks.
+  std::uint64_t bytes() const { return pool_bytes() + set_bytes(set_.capacity()) + open_bytes(); }
+  std::uint64_t pool_bytes() const {
+    return static_cast<std::uint64_t>(pool_.capacity()) * sizeof(Node);
+  }
+
+ private:
+  struct IndexHash {
+    const std::vector<Node>* pool;
+    std::size_t operator()(std::uint32_t i) const {
+      return absl::Hash<std::array<std::uint64_t, kWords>>{}((*pool)[i].word);
+    }
+  };
+  struct IndexEq {
+    const std::vector<Node>* pool;
+    bool operator()(std::uint32_t a, std::uint32_t b) const {
+      return (*pool)[a].word == (*pool)[b].word;
+    }
+  };
+
+  static constexpr std::size_t kMaxCost = 255;  // g and h are stored in a byte
+
+  static std::uint64_t set_bytes(std::size_t capacity) {
+    return static_cast<std::uint64_t>(capacity) * (sizeof(std::uint32_t) + 1);
+  }
+  // Abseil's table: the capacity a reserve(n) gives (2^k - 1 slots, at most 7/8 of them full), and
+  // the elements a capacity holds without growing (one fewer than Abseil's count: a margin).
+  static std::size_t capacity_for(std::size_t n) {
+    const std::size_t lower = n + (n > 0 ? (n - 1) / 7 : 0);
+    return lower ? (~std::size_t{0} >> std::countl_zero(lower)) : 1;
+  }
+  static std::size_t growth_of(std::size_t capacity) {
+    return capacity == 0 ? 0 : capacity - capacity / 8 - 1;
+  }
+
+  // The board's states reachable from the start (an upper bound on the nodes ever stored).
+  static std::uint64_t reachable_states(int cells) {
+    std::uint64_t n = 1;
+    for (int i = 2; i <= cells; ++i) {
+      if (n > std::numeric_limits<std::uint64_t>::max() / static_cast<std::uint64_t>(i)) {
+        return std::numeric_limits<std::uint64_t>::max();
+      }
+      n *= static_cast<std::uint64_t>(i);
+    }
+    return n / 2;
+  }
+
+  static bool same(const std::array<std::uint64_t, kWords>& word, const State<B>& s) {
+    std::array<std::uint64_t, kWords> w{};
+    std::memcpy(w.data(), &s.word, sizeof(Word));
+    return w == word;
+  }
+
+  // Room for `children` more nodes: grows the set first (its rehash holds the old and new table),
+  // then checks the node vector, the open list (a new block for each child) and the frontier the
+  // phase would leave (the set and the open list freed, the vector kept). False: the budget is
+  // full.
+  bool fits_one_more(std::size_t children) {
+    const std::size_t size = pool_.size();
+    if (max_stored_ && size + children > max_stored_) return false;
+    if (size + children > pool_.capacity()) return false;
+    const std::uint64_t open_after = open_bytes() + open_growth(children);
+    if (set_.size() + children > growth_of(set_.capacity())) {
+      const std::size_t grown = capacity_for(std::max<std::size_t>(2 * set_.size(), 16) + children);
+      if (pool_bytes() + open_after + set_bytes(set_.capacity()) + set_bytes(grown) > budget_) {
+        return false;
+      }
+      set_.reserve(grown - grown / 8 - 1);
+    }
+    if (pool_bytes() + set_bytes(set_.capacity()) + open_after > budget_) return false;
+    const std::uint64_t frontier =
+        (open_entries_ + children) * static_cast<std::uint64_t>(sizeof(AidaFrontierNode));
+    return pool_bytes() + frontier <= budget_;
+  }
+
+  StopReason poll() {
+    const std::uint64_t node_limit = clock_.limits().nodes;
+    const bool look = (expanded_ & (LimitClock::kPollInterval - 1)) == 0 ||
+                      (node_limit && expanded_ >= node_limit);
+    if (!look) return StopReason::None;
+    if (const StopReason reason = clock_.check(expanded_); reason != StopReason::None) {
+      return reason;
+    }
+    if (const HeartbeatFn* heartbeat = clock_.limits().heartbeat; heartbeat && *heartbeat) {
+      (*heartbeat)({expanded_, generated_, least_f_, bytes(), clock_.elapsed()});
+    }
+    return StopReason::None;
+  }
+
+  void append(const State<B>& s, std::uint32_t parent, int g, int h) {
+    if (g > static_cast<int>(kMaxCost) || h > static_cast<int>(kMaxCost)) {
+      throw std::logic_error("A*+IDA*: a cost above 255");
+    }
+    Node n{};
+    std::memcpy(n.word.data(), &s.word, sizeof(Word));
+    n.parent = parent;
+    n.blank = s.blank;
+    n.g = static_cast<std::uint8_t>(g);
+    n.h = static_cast<std::uint8_t>(h);
+    n.closed = 0;
+    pool_.push_back(n);
+  }
+  void add(const State<B>& s, std::uint32_t parent, int g, int h) {
+    append(s, parent, g, h);
+    const auto index = static_cast<std::uint32_t>(pool_.size() - 1);
+    set_.insert(index);
+    push(index);
+  }
+
+  void expand(std::uint32_t index) {
+    ++expanded_;
+    pool_[index].closed = 1;
+    const State<B> s = state(index);
+    const int g = pool_[index].g + 1;
+    const int back =
+        pool_[index].parent == kNoParent ? -1 : static_cast<int>(pool_[pool_[index].parent].blank);
+    const auto value = h_.init(s);
+    const auto& moves = B::kMoveTable[s.blank];
+    for (int i = 0; i < moves.count; ++i) {
+      const int target = moves.targets[static_cast<std::size_t>(i)];
+      if (target == back || !s.opens(target)) continue;
+      ++generated_;
+      State<B> child = s;
+      child.move_blank_to(target);
+      // Appended whole, then looked up: a known state takes it off again (fits_one_more made room,
+      // so the vector never moves).
+      append(child, index, g, h_.estimate(h_.update(value, s.tile_at(target), target, s.blank)));
+      const auto fresh = static_cast<std::uint32_t>(pool_.size() - 1);
+      const auto [at, inserted] = set_.insert(fresh);
+      if (inserted) {
+        push(fresh);
+        continue;
+      }
+      pool_.pop_back();
+      Node& known = pool_[*at];
+      if (g >= known.g) continue;
+      known.g = static_cast<std::uint8_t>(g);
+      known.parent = index;
+      if (known.closed) ++reopened_;
+      known.closed = 0;
+      push(*at);
+    }
+  }
+
+  // The open list: a stack of node indices per (f, g), each a chain of fixed blocks taken from
+  // (and given back to) one pool of blocks, so it grows by a block, never by doubling.
+  static constexpr std::uint32_t kNoBlock = 0xFFFFFFFFu;
+  static constexpr std::uint32_t kBlockItems = 255;
+  struct Block {
+    std::uint32_t below;  // the block under this one in its stack, or kNoBlock
+    std::uint32_t items[kBlockItems];
+  };
+  struct Bucket {
+    std::uint32_t top = kNoBlock;  // its top block
+    std::uint32_t fill = 0;        // items in the top block
+  };
+  std::uint32_t new_block() {
+    if (!free_blocks_.empty()) {
+      const std::uint32_t b = free_blocks_.back();
+      free_blocks_.pop_back();
+      return b;
+    }
+    blocks_.push_back(std::make_unique<Block>());
+    return static_cast<std::uint32_t>(blocks_.size() - 1);
+  }
+  std::uint64_t open_bytes() const {
+    return blocks_.size() * sizeof(Block) + blocks_.capacity() * sizeof(void*) +
+           free_blocks_.capacity() * sizeof(std::uint32_t) + buckets_bytes_;
+  }
+  // What `children` pushes may add: a block each, and the block lists doubling.
+  std::uint64_t open_growth(std::size_t children) const {
+    return children * sizeof(Block) +
+           (blocks_.size() + children) * (2 * sizeof(void*) + 2 * sizeof(std::uint32_t)) +
+           2 * (kMaxCost + 1) * sizeof(Bucket);
+  }
+  void push(std::uint32_t index) {
+    const Node& n = pool_[index];
+    const std::size_t f = n.g + n.h;
+    if (f >= open_.size()) {
+      buckets_bytes_ -= open_.capacity() * sizeof(open_[0]);
+      open_.resize(f + 1);
+      level_count_.resize(f + 1, 0);
+      buckets_bytes_ += open_.capacity() * (sizeof(open_[0]) + sizeof(level_count_[0]));
+    }
+    ++level_count_[f];
+    auto& level = open_[f];
+    if (n.g >= level.size()) {
+      buckets_bytes_ -= level.capacity() * sizeof(Bucket);
+      level.resize(n.g + 1u);
+      buckets_bytes_ += level.capacity() * sizeof(Bucket);
+    }
+    Bucket& bucket = level[n.g];
+    if (bucket.top == kNoBlock || bucket.fill == kBlockItems) {
+      const std::uint32_t b = new_block();
+      blocks_[b]->below = bucket.top;
+      bucket.top = b;
+      bucket.fill = 0;
+    }
+    blocks_[bucket.top]->items[bucket.fill++] = index;
+    ++open_entries_;
+    min_f_ = std::min(min_f_, f);
+  }
+  int least_open_f() {
+    while (level_count_[min_f_] == 0) ++min_f_;
+    return static_cast<int>(min_f_);
+  }
+  Bucket& top_bucket() {
+    auto& level = open_[min_f_];
+    std::size_t g = level.size();
+    while (level[g - 1].top == kNoBlock) --g;
+    return level[g - 1];
+  }
+  std::uint32_t peek() {
+    const Bucket& bucket = top_bucket();
+    return blocks_[bucket.top]->items[bucket.fill - 1];
+  }
+  void pop() {
+    Bucket& bucket = top_bucket();
+    if (--bucket.fill == 0) {
+      const std::uint32_t b = bucket.top;
+      bucket.top = blocks_[b]->below;
+      bucket.fill = bucket.top == kNoBlock ? 0 : kBlockItems;
+      free_blocks_.push_back(b);
+    }
+    --level_count_[min_f_];
+    --open_entries_;
+  }
+
+  const H& h_;
+  const State<B> goal_;
+  const LimitClock& clock_;
+  const std::uint64_t budget_, max_stored_;
+  State<B> walls_{};  // the start: a frame's walls for the states read back
+  std::vector<Node> pool_;
+  absl::flat_hash_set<std::uint32_t, IndexHash, IndexEq> set_;
+  std::vector<std::vector<Bucket>> open_;   // [f][g]
+  std::vector<std::uint64_t> level_count_;  // entries per f
+  std::vector<std::unique_ptr<Block>> blocks_;
+  std::vector<std::uint32_t> free_blocks_;
+  std::uint64_t buckets_bytes_ = 0, open_entries_ = 0;
+  std::size_t min_f_ = std::numeric_limits<std::size_t>::max();
+  int least_f_ = 0;
+  std::uint32_t solved_ = kNoParent;
+  std::uint64_t expanded_ = 0, generated_ = 0, reopened_ = 0;
+  StopReason stop_reason_ = StopReason::None;
+};
+
+}  // namespace npuzzle

@@ -1,0 +1,402 @@
+// A*+IDA* (parallel/aida.hpp): optimal on every board size the engine compiles, against the tests'
+// own breadth-first oracle (tests/support/oracle.hpp) where a board's whole space is small enough
+// (up to 10 cells, searched in their frames as the engine does) and its bidirectional proof
+// elsewhere; the answer found in each of its places (inside the A* phase, at the frontier, below
+// it), with the start as the goal, a budget of a few nodes and of none (the fall back to IDA*); the
+// same answers on 1, 2 and 4 threads; shallow instances of Korf's 100; limits and the budget.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/frame.hpp"
+#include "core/goal.hpp"
+#include "core/ida_star.hpp"
+#include "heuristics/linear_conflict.hpp"
+#include "heuristics/manhattan.hpp"
+#include "parallel/aida.hpp"
+#include "tests/core/test_support.hpp"
+#include "tests/support/korf.hpp"
+#include "tests/support/oracle.hpp"
+
+namespace npuzzle {
+namespace {
+
+std::string letters(const std::vector<Move>& path) {
+  std::string s;
+  for (const Move m : path) s += "UDLR"[static_cast<int>(m)];
+  return s;
+}
+
+// Budgets of the sweeps: the fall back (no budget), a few nodes, more, and no cap.
+struct Budget {
+  const char* name;
+  std::uint64_t bytes;
+  std::uint64_t max_stored;
+};
+constexpr Budget kBudgets[] = {{"none", 0, 0},
+                               {"1 node", 1 << 20, 1},
+                               {"3 nodes", 1 << 20, 3},
+                               {"20 nodes", 1 << 20, 20},
+                               {"300 nodes", 1 << 20, 300},
+                               {"4000 nodes", 1 << 22, 4000},
+                               {"16 MiB", 1 << 24, 0}};
+
+AidaOptions options_for(const Budget& budget, int threads = 1) {
+  AidaOptions o;
+  o.threads = threads;
+  o.memory_bytes = budget.bytes;
+  o.max_stored = budget.max_stored;
+  o.min_frontier = budget.bytes == 0 ? 256 : 0;
+  return o;
+}
+
+// Every reachable state's distance of an R x C board (oracle), a sample of them (the deepest
+// first) solved in the board's frame with Manhattan distance under every budget: each answer the
+// oracle's distance and a path the oracle replays. Counts in `seen` each place the answer was
+// found.
+template <int R, int C>
+void expect_optimal_in_frame(std::size_t sample, std::map<AidaFound, int>& seen) {
+  using F = FrameOf<R, C>;
+  SCOPED_TRACE(::testing::Message() << R << "x" << C);
+  const oracle::Tiles goal_tiles = oracle::blank_first(R * C);
+  const std::vector<std::uint8_t> distance = oracle::full_distances(goal_tiles, R, C);
+  const Goal<F> goal = framed_goal<F>(GoalSpec::blank_first(), R, C);
+  const Manhattan<F> md(goal);
+  for (const std::uint64_t rank : testing::sample_ranks(distance, sample, 0xa1da)) {
+    const oracle::Tiles tiles = oracle::lehmer_unrank(rank, R * C);
+    const State<F> start = framed_state<F>(tiles, R, C);
+    for (const Budget& budget : kBudgets) {
+      const AidaReport report = aida_search(md, goal, start, Limits{}, options_for(budget));
+      const SearchResult& r = report.result;
+      ASSERT_EQ(r.status, Status::Solved) << "rank " << rank << ", " << budget.name;
+      ASSERT_EQ(static_cast<int>(r.path.size()), distance[rank])
+          << "rank " << rank << ", " << budget.name;
+      ASSERT_TRUE(r.optimal);
+      ASSERT_TRUE(oracle::replay_reaches(tiles, R, C, letters(r.path), goal_tiles))
+          << "rank " << rank << ", " << budget.name;
+      ASSERT_EQ(report.fell_back, budget.bytes == 0);
+      if (budget.max_stored) {
+        ASSERT_LE(report.astar_stored, budget.max_stored);
+      }
+      ++seen[report.found];
+    }
+  }
+}
+
+TEST(Aida, OptimalOnEveryBoardOfUpToTenCellsAgainstTheOracle) {
+  std::map<AidaFound, int> seen;
+  expect_optimal_in_frame<2, 2>(0, seen);
+  expect_optimal_in_frame<2, 3>(0, seen);
+  expect_optimal_in_frame<3, 2>(0, seen);
+  expect_optimal_in_frame<2, 4>(testing::sanitized_share(150), seen);
+  expect_optimal_in_frame<4, 2>(testing::sanitized_share(150), seen);
+  expect_optimal_in_frame<3, 3>(testing::sanitized_share(150), seen);
+  expect_optimal_in_frame<2, 5>(testing::sanitized_share(40), seen);
+  expect_optimal_in_frame<5, 2>(testing::sanitized_share(40), seen);
+  EXPECT_GT(seen[AidaFound::InAStar], 0);
+  EXPECT_GT(seen[AidaFound::BelowFrontier], 0);
+  EXPECT_EQ(seen[AidaFound::None], 0);
+}
+
+// The 3x3 board on its own type (not a frame), every goal of the tests, blank-first's deepest.
+TEST(Aida, OptimalOnTheEightPuzzleForEveryTestGoal) {
+  using B = Board<3, 3>;
+  for (const auto& named : testing::test_goals(3, 3)) {
+    SCOPED_TRACE(named.name);
+    const Goal<B> goal = Goal<B>::from_spec(named.spec);
+    const LinearConflict<B> lc(goal);
+    const std::vector<int> goal_tiles = named.spec.tiles_for(9);
+    const std::vector<std::uint8_t> distance = oracle::full_distances(goal_tiles, 3, 3);
+    for (const std::uint64_t rank :
+         testing::sample_ranks(distance, testing::sanitized_share(60), 8)) {
+      const oracle::Tiles tiles = oracle::lehmer_unrank(rank, 9);
+      const State<B> start = testing::state_from<B>(tiles);
+      for (const Budget& budget : kBudgets) {
+        const SearchResult r = aida_star(lc, goal, start, Limits{}, options_for(budget));
+        ASSERT_EQ(r.status, Status::Solved);
+        ASSERT_EQ(static_cast<int>(r.path.size()), distance[rank]) << budget.name;
+        ASSERT_TRUE(testing::replays_to(start, r.path, goal.state));
+      }
+    }
+  }
+}
+
+// Every frontier order is optimal (the default, least h first, was measured best:
+// parallel/aida.hpp); only the last threshold's nodes differ between them.
+TEST(Aida, EveryFrontierOrderIsOptimal) {
+  using F = FrameOf<3, 3>;
+  const oracle::Tiles goal_tiles = oracle::blank_first(9);
+  const std::vector<std::uint8_t> distance = oracle::full_distances(goal_tiles, 3, 3);
+  const Goal<F> goal = framed_goal<F>(GoalSpec::blank_first(), 3, 3);
+  const Manhattan<F> md(goal);
+  for (const std::uint64_t rank :
+       testing::sample_ranks(distance, testing::sanitized_share(60), 3)) {
+    const oracle::Tiles tiles = oracle::lehmer_unrank(rank, 9);
+    const State<F> start = framed_state<F>(tiles, 3, 3);
+    std::uint64_t earlier = 0;
+    for (const AidaOrder order : {AidaOrder::LeastH, AidaOrder::FThenH, AidaOrder::FThenG}) {
+      AidaOptions o = options_for(kBudgets[3]);
+      o.order = order;
+      const AidaReport report = aida_search(md, goal, start, Limits{}, o);
+      ASSERT_EQ(report.result.status, Status::Solved);
+      ASSERT_EQ(static_cast<int>(report.result.path.size()), distance[rank]);
+      ASSERT_TRUE(oracle::replay_reaches(tiles, 3, 3, letters(report.result.path), goal_tiles));
+      const std::uint64_t before_last = report.result.stats.expanded - report.last_iteration;
+      if (order == AidaOrder::LeastH) earlier = before_last;
+      EXPECT_EQ(before_last, earlier) << "rank " << rank;
+    }
+  }
+}
+
+// Boards too large for the oracle's whole space: random walks whose distance the oracle proves
+// from both ends, solved in their frames (and 4x4, 5x5 on their own type).
+template <class B>
+void expect_proven(const State<B>& start, const Goal<B>& goal, const oracle::Tiles& tiles,
+                   const oracle::Tiles& goal_tiles, int rows, int cols, int proven) {
+  const Manhattan<B> md(goal);
+  for (const Budget& budget : {kBudgets[0], kBudgets[3], kBudgets[5], kBudgets[6]}) {
+    const SearchResult r = aida_star(md, goal, start, Limits{}, options_for(budget, 2));
+    ASSERT_EQ(r.status, Status::Solved) << budget.name;
+    EXPECT_EQ(static_cast<int>(r.path.size()), proven) << budget.name;
+    EXPECT_TRUE(oracle::replay_reaches(tiles, rows, cols, letters(r.path), goal_tiles))
+        << budget.name;
+  }
+}
+
+template <int R, int C>
+void expect_optimal_on_walks(int boards) {
+  SCOPED_TRACE(::testing::Message() << R << "x" << C);
+  const oracle::Tiles goal_tiles = oracle::blank_first(R * C);
+  oracle::Rng rng(20260044 + R * 10 + C);
+  for (int i = 0; i < boards; ++i) {
+    const oracle::Tiles tiles = oracle::random_walk(goal_tiles, R, C, 30, rng);
+    const std::optional<int> proven = oracle::proven_distance(tiles, goal_tiles, R, C, 30);
+    ASSERT_TRUE(proven.has_value());
+    if constexpr (is_frame_size(R, C)) {
+      using B = Board<R, C>;
+      expect_proven(testing::state_from<B>(tiles), Goal<B>::from_spec(GoalSpec::blank_first()),
+                    tiles, goal_tiles, R, C, *proven);
+    } else {
+      using F = FrameOf<R, C>;
+      expect_proven(framed_state<F>(tiles, R, C), framed_goal<F>(GoalSpec::blank_first(), R, C),
+                    tiles, goal_tiles, R, C, *proven);
+    }
+  }
+}
+
+TEST(Aida, OptimalOnTheLargerBoardsAgainstTheOraclesProof) {
+  const int n = testing::sanitized_share(2) > 0 ? 2 : 1;
+  expect_optimal_on_walks<3, 4>(n);
+  expect_optimal_on_walks<4, 3>(n);
+  expect_optimal_on_walks<3, 5>(n);
+  expect_optimal_on_walks<5, 3>(n);
+  expect_optimal_on_walks<4, 5>(n);
+  expect_optimal_on_walks<5, 4>(n);
+  expect_optimal_on_walks<4, 4>(n);
+  expect_optimal_on_walks<5, 5>(n);
+}
+
+// One 3x3 board with every cap on the A* nodes from 1 to what A* alone needs: the answer is found
+// inside the A* phase (large caps), at a frontier node (the goal generated, not yet expanded) and
+// below the frontier (small caps), always of the oracle's length.
+TEST(Aida, TheAnswerIsFoundInEachPlaceAndAlwaysOptimal) {
+  using F = FrameOf<3, 3>;
+  const oracle::Tiles goal_tiles = oracle::blank_first(9);
+  const std::vector<std::uint8_t> distance = oracle::full_distances(goal_tiles, 3, 3);
+  const Goal<F> goal = framed_goal<F>(GoalSpec::blank_first(), 3, 3);
+  const Manhattan<F> md(goal);
+  std::map<AidaFound, int> seen;
+  oracle::Rng rng(44);
+  for (int board = 0; board < 4; ++board) {
+    const oracle::Tiles tiles = oracle::random_walk(goal_tiles, 3, 3, 40, rng);
+    const int exact = distance[oracle::lehmer_rank(tiles)];
+    const State<F> start = framed_state<F>(tiles, 3, 3);
+    const AidaReport whole = aida_search(md, goal, start, Limits{}, options_for(kBudgets[6]));
+    ASSERT_EQ(whole.found, AidaFound::InAStar);
+    const std::uint64_t needed = whole.astar_stored;
+    for (std::uint64_t cap = 1; cap <= needed + 4; ++cap) {
+      const AidaReport report =
+          aida_search(md, goal, start, Limits{}, options_for({"cap", 1 << 22, cap}));
+      ASSERT_EQ(report.result.status, Status::Solved) << "cap " << cap;
+      ASSERT_EQ(static_cast<int>(report.result.path.size()), exact) << "cap " << cap;
+      ASSERT_TRUE(oracle::replay_reaches(tiles, 3, 3, letters(report.result.path), goal_tiles));
+      if (report.found != AidaFound::InAStar) {
+        EXPECT_GT(report.frontier, 0u);
+        EXPECT_GE(report.first_threshold, 0);
+        EXPECT_LE(report.first_threshold, exact);
+      }
+      ++seen[report.found];
+    }
+  }
+  EXPECT_GT(seen[AidaFound::InAStar], 0);
+  EXPECT_GT(seen[AidaFound::AtFrontier], 0);
+  EXPECT_GT(seen[AidaFound::BelowFrontier], 0);
+}
+
+TEST(Aida, TheStartIsTheGoal) {
+  using B = Board<4, 4>;
+  const Goal<B> goal = Goal<B>::from_spec(GoalSpec::blank_first());
+  const Manhattan<B> md(goal);
+  for (const Budget& budget : kBudgets) {
+    const AidaReport report = aida_search(md, goal, goal.state, Limits{}, options_for(budget, 2));
+    EXPECT_EQ(report.result.status, Status::Solved) << budget.name;
+    EXPECT_TRUE(report.result.path.empty()) << budget.name;
+    EXPECT_TRUE(report.result.optimal);
+    EXPECT_NE(report.found, AidaFound::BelowFrontier);
+  }
+}
+
+// A budget of a few nodes: a frontier of the start's first children; of none: plain IDA* from the
+// start (one frontier node), with a note, and the same nodes as `ida`.
+TEST(Aida, ABudgetOfAFewNodesOrNone) {
+  using B = Board<4, 4>;
+  const Goal<B> goal = Goal<B>::from_spec(GoalSpec::blank_first());
+  const Manhattan<B> md(goal);
+  oracle::Rng rng(7);
+  const oracle::Tiles tiles = oracle::random_walk(oracle::blank_first(16), 4, 4, 50, rng);
+  const State<B> start = testing::state_from<B>(tiles);
+  const SearchResult ida = ida_star(md, goal, start, Limits{});
+  ASSERT_EQ(ida.status, Status::Solved);
+  for (std::uint64_t few = 1; few <= 8; ++few) {
+    const AidaReport report =
+        aida_search(md, goal, start, Limits{}, options_for({"few", 1 << 20, few}));
+    EXPECT_FALSE(report.fell_back);
+    EXPECT_LE(report.astar_stored, few);
+    EXPECT_GE(report.frontier, 1u);
+    EXPECT_LE(report.frontier, few);
+    EXPECT_EQ(report.found, AidaFound::BelowFrontier);
+    EXPECT_EQ(report.result.path.size(), ida.path.size()) << "cap " << few;
+    EXPECT_TRUE(testing::replays_to(start, report.result.path, goal.state));
+  }
+  for (const std::uint64_t bytes : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{4096}}) {
+    std::vector<std::string> notes;
+    AidaOptions o;
+    o.memory_bytes = bytes;
+    o.note = [&](const std::string& line) { notes.push_back(line); };
+    const AidaReport report = aida_search(md, goal, start, Limits{}, o);
+    EXPECT_TRUE(report.fell_back);
+    EXPECT_EQ(report.frontier, 1u);
+    EXPECT_EQ(report.astar_expanded, 0u);
+    ASSERT_EQ(notes.size(), 1u);
+    EXPECT_NE(notes[0].find("plain IDA*"), std::string::npos) << notes[0];
+    EXPECT_EQ(report.result.path.size(), ida.path.size());
+    EXPECT_EQ(report.result.stats.iterations, ida.stats.iterations);
+    // The same tree in the same order as IDA*'s: the start's own level is expanded by aida, the
+    // rest by BoundedDfs, with the same move-pruning states.
+    EXPECT_EQ(report.result.stats.expanded, ida.stats.expanded) << "bytes " << bytes;
+    EXPECT_EQ(report.result.stats.generated, ida.stats.generated) << "bytes " << bytes;
+  }
+}
+
+// The same answers on 1, 2 and 4 threads; every threshold but the last expands the same nodes.
+TEST(Aida, TheSameAnswersOnOneTwoAndFourThreads) {
+  using B = Board<4, 4>;
+  const Goal<B> goal = Goal<B>::from_spec(GoalSpec::blank_first());
+  const Manhattan<B> md(goal);
+  oracle::Rng rng(2019);
+  for (int i = 0; i < 4; ++i) {
+    const oracle::Tiles tiles = oracle::random_walk(oracle::blank_first(16), 4, 4, 70, rng);
+    const State<B> start = testing::state_from<B>(tiles);
+    const SearchResult ida = ida_star(md, goal, start, Limits{});
+    ASSERT_EQ(ida.status, Status::Solved);
+    for (const Budget& budget : {kBudgets[0], kBudgets[4], kBudgets[5]}) {
+      std::uint64_t before_last = 0;
+      for (const int threads : {1, 2, 4}) {
+        SCOPED_TRACE(::testing::Message() << budget.name << ", " << threads << " threads");
+        const AidaReport report =
+            aida_search(md, goal, start, Limits{}, options_for(budget, threads));
+        ASSERT_EQ(report.result.status, Status::Solved);
+        EXPECT_EQ(report.result.path.size(), ida.path.size());
+        EXPECT_TRUE(testing::replays_to(start, report.result.path, goal.state));
+        EXPECT_EQ(report.result.stats.expanded_per_worker.size(),
+                  static_cast<std::size_t>(threads));
+        const std::uint64_t earlier = report.result.stats.expanded - report.last_iteration;
+        if (threads == 1) before_last = earlier;
+        EXPECT_EQ(earlier, before_last);
+      }
+    }
+  }
+}
+
+TEST(Aida, ShallowInstancesOfKorfsHundred) {
+  using B = Board<4, 4>;
+  const Goal<B> goal = Goal<B>::from_spec(GoalSpec::blank_first());
+  const LinearConflict<B> lc(goal);
+  int solved = 0, below = 0;
+  for (const korf_data::Instance& inst : korf_data::all()) {
+    if (inst.length > 45) continue;
+    const State<B> start = testing::state_from<B>(inst.tiles);
+    AidaOptions o;
+    o.threads = 2;
+    o.memory_bytes = 256 << 10;
+    const AidaReport report = aida_search(lc, goal, start, Limits{}, o);
+    ASSERT_EQ(report.result.status, Status::Solved) << "instance " << inst.id;
+    EXPECT_EQ(static_cast<int>(report.result.path.size()), inst.length) << "instance " << inst.id;
+    EXPECT_TRUE(testing::replays_to(start, report.result.path, goal.state));
+    EXPECT_FALSE(report.fell_back);
+    if (report.found == AidaFound::BelowFrontier) {
+      EXPECT_GT(report.frontier, 1000u) << "instance " << inst.id;
+      ++below;
+    }
+    ++solved;
+  }
+  EXPECT_GE(solved, 3);
+  EXPECT_GE(below, 3);
+}
+
+// The A* phase never holds more than its budget, counted by capacity; the frontier it leaves fits.
+TEST(Aida, ThePhaseOneNeverHoldsMoreThanItsBudget) {
+  using B = Board<4, 4>;
+  const Goal<B> goal = Goal<B>::from_spec(GoalSpec::blank_first());
+  const Manhattan<B> md(goal);
+  const State<B> start = testing::state_from<B>(korf_data::all().front().tiles);
+  for (const std::uint64_t budget :
+       {std::uint64_t{100} << 10, std::uint64_t{1} << 20, std::uint64_t{6} << 20}) {
+    AidaOptions o;
+    o.memory_bytes = budget;
+    Limits limits;
+    limits.nodes = 3'000'000;  // Korf's #1 with Manhattan: the phase is what is looked at here
+    const AidaReport report = aida_search(md, goal, start, limits, o);
+    EXPECT_EQ(report.result.status, Status::Limit);
+    EXPECT_EQ(report.result.reason, StopReason::NodeLimit);
+    EXPECT_FALSE(report.fell_back);
+    EXPECT_LE(report.astar_bytes, budget);
+    EXPECT_GT(report.astar_bytes, budget / 4) << "the budget is used";
+    EXPECT_LE(report.astar_stored * sizeof(AidaAStar<B, Manhattan<B>>::Node) +
+                  report.frontier * sizeof(AidaFrontierNode),
+              budget);
+    EXPECT_GE(report.result.stats.expanded, limits.nodes);
+    EXPECT_LT(report.result.stats.expanded, limits.nodes + 4 * LimitClock::kPollInterval);
+  }
+}
+
+// A node limit stops the A* phase exactly, and phase 2 within a poll interval per thread.
+TEST(Aida, LimitsStopEitherPhase) {
+  using B = Board<4, 4>;
+  const Goal<B> goal = Goal<B>::from_spec(GoalSpec::blank_first());
+  const Manhattan<B> md(goal);
+  const State<B> start = testing::state_from<B>(korf_data::all().front().tiles);
+  AidaOptions o;
+  o.memory_bytes = 64 << 20;
+  Limits limits;
+  limits.nodes = 1000;
+  AidaReport report = aida_search(md, goal, start, limits, o);
+  EXPECT_EQ(report.result.status, Status::Limit);
+  EXPECT_EQ(report.result.reason, StopReason::NodeLimit);
+  EXPECT_EQ(report.result.stats.expanded, 1000u);
+  EXPECT_EQ(report.frontier, 0u);
+  const std::atomic<bool> interrupt{true};
+  limits = Limits{};
+  limits.interrupt = &interrupt;
+  report = aida_search(md, goal, start, limits, o);
+  EXPECT_EQ(report.result.status, Status::Limit);
+  EXPECT_EQ(report.result.reason, StopReason::Interrupted);
+  EXPECT_GT(report.result.bound, 0);
+}
+
+}  // namespace
+}  // namespace npuzzle
