@@ -84,18 +84,36 @@ Token classify(std::string text) {
   return t;
 }
 
+namespace {
+
+// Brackets and row separators of common notations (JSON and Python lists, tuples, Matlab rows):
+// `[[1,2,3],[4,0,5],[7,8,6]]`, `((1, 2), (3, 0))`, `[1 2 3; 4 0 5; 7 8 6]`. Taken off a word's
+// ends, never out of its middle (where they make it an unknown token, with its bytes shown).
+bool is_bracket(char c) {
+  return c == '[' || c == ']' || c == '(' || c == ')' || c == '{' || c == '}' || c == ';';
+}
+
+void add_word(std::vector<Token>& tokens, std::string& word) {
+  std::size_t begin = 0, end = word.size();
+  while (begin < end && is_bracket(word[begin])) ++begin;
+  while (end > begin && is_bracket(word[end - 1])) --end;
+  if (begin < end) tokens.push_back(classify(word.substr(begin, end - begin)));
+  word.clear();
+}
+
+}  // namespace
+
 std::vector<Token> tokenize(std::string_view text) {
   std::vector<Token> tokens;
   std::string current;
   for (char c : text) {
     if (c == ' ' || c == '\t' || c == ',' || c == '\r' || c == '\n' || c == '\v' || c == '\f') {
-      if (!current.empty()) tokens.push_back(classify(std::move(current)));
-      current.clear();
+      if (!current.empty()) add_word(tokens, current);
     } else {
       current += c;
     }
   }
-  if (!current.empty()) tokens.push_back(classify(std::move(current)));
+  if (!current.empty()) add_word(tokens, current);
   return tokens;
 }
 
@@ -118,7 +136,22 @@ std::vector<Line> read_lines(std::istream& in, int first_line) {
 std::string first_unknown_token(const std::vector<Token>& tokens) {
   for (const Token& t : tokens) {
     if (t.too_large) return "number '" + shown(t.text) + "' is too large";
-    if (!t.known()) return "unknown token '" + shown(t.text) + "'";
+    if (t.known()) continue;
+    // Numbers joined by other marks (1-2-3, 1/2/3, 1|2|3, [1,2][3,4]): name the forms read.
+    const auto digit = [](char c) { return c >= '0' && c <= '9'; };
+    const auto mark = [](char c) {
+      return c == '-' || c == '/' || c == '|' || c == ':' || c == '.' || is_bracket(c);
+    };
+    const auto first_digit = std::find_if(t.text.begin(), t.text.end(), digit);
+    const auto next_mark = std::find_if(first_digit, t.text.end(), mark);
+    const bool joined =
+        std::find_if(next_mark, t.text.end(), digit) != t.text.end() &&
+        std::all_of(t.text.begin(), t.text.end(), [&](char c) { return digit(c) || mark(c); });
+    return "unknown token '" + shown(t.text) + "'" +
+           (joined ? " (tiles are separated by spaces or commas, row by row on one line or one "
+                     "row a line, optionally in brackets: 1 2 3 4 0 5 7 8 6, "
+                     "[[1,2,3],[4,0,5],[7,8,6]]; the blank is 0, x, _ or .)"
+                   : "");
   }
   return {};
 }

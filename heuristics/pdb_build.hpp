@@ -93,6 +93,21 @@ struct VerifyReport {
   bool interrupted = false;              // `stop` was set before the check was done (ok false)
 };
 
+struct VerifyProgress {
+  std::uint64_t checked = 0;  // entries (placements) checked so far
+  std::uint64_t total = 0;    // entries in the table
+  double seconds = 0;
+};
+
+struct VerifyOptions {
+  int threads = 0;                          // 0: all the machine's
+  const std::atomic<bool>* stop = nullptr;  // set to end the check (VerifyReport::interrupted)
+  // After each slice of the table (about 1/200 of it, at least a million entries: a few a second
+  // on a large table, once on a small one), from the calling thread; the last call has
+  // checked == total unless the check stopped early.
+  std::function<void(const VerifyProgress&)> progress;
+};
+
 // The breadth-first invariants of a table (checksum and header are checked when it is loaded):
 // exactly the goal placement has distance 0; every placement is reached (when the pattern holds all
 // tiles, exactly the placements of the goal's parity); every entry is at least the pattern's
@@ -105,6 +120,7 @@ struct VerifyReport {
 // there may pass (tests/heuristics/pdb_verify_test.cpp says which breaks must be found).
 // A zero-aware table is checked region by region instead (pdb_verify.cpp says how; no histogram).
 // `stop` (Ctrl-C, SIGTERM) ends the check within one block of entries: `interrupted` is set.
+VerifyReport verify_table(const PdbTable& table, const VerifyOptions& options);
 VerifyReport verify_table(const PdbTable& table, int threads = 0,
                           const std::atomic<bool>* stop = nullptr);
 

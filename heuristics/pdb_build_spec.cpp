@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdio>
 #include <fstream>
 #include <string>
+
+#include <tbb/info.h>
 
 #include "core/board_sizes.hpp"
 #include "heuristics/pdb_file.hpp"
@@ -88,6 +91,36 @@ std::uint64_t available_memory_bytes() {
     if (key == "MemAvailable:") return value * 1024;
   }
   return 0;
+}
+
+int build_workers(int threads) {
+  return threads > 0 ? threads : std::max(1, tbb::info::default_concurrency());
+}
+
+double build_seconds_estimate(std::uint64_t placements, bool zero_aware, int threads) {
+  constexpr double kPlacementsPerThreadSecond = 2.5e6;
+  constexpr double kZeroAwareFactor = 1.6;
+  return static_cast<double>(placements) * (zero_aware ? kZeroAwareFactor : 1.0) /
+         (kPlacementsPerThreadSecond * build_workers(threads));
+}
+
+std::string duration_text(double seconds) {
+  const auto s = static_cast<long long>(seconds + 0.5);
+  char text[48];
+  if (s < 60) {
+    std::snprintf(text, sizeof text, "about %lld s", std::max(1LL, s));
+  } else if (s < 3600) {
+    std::snprintf(text, sizeof text, "about %lld min", (s + 30) / 60);
+  } else {
+    std::snprintf(text, sizeof text, "about %lld h %02lld min", s / 3600, s / 60 % 60);
+  }
+  return text;
+}
+
+std::string mib_text(std::uint64_t bytes) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f MiB", static_cast<double>(bytes) / (1024.0 * 1024.0));
+  return buf;
 }
 
 }  // namespace npuzzle::pdb

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace npuzzle::pdb {
@@ -33,5 +34,18 @@ std::uint64_t build_memory_bytes(const BuildSpec& spec);
 
 // The memory of this machine available to a build (MemAvailable), in bytes; 0 when unknown.
 std::uint64_t available_memory_bytes();
+
+// The seconds a build of `placements` placements should take on `threads` threads (0: all the
+// machine's): about 2.5 M placements a second per thread (bench/RESULTS.md: the 4x4 7-8 set and the
+// 5x5 6- and 7-tile tables, 2 threads, 2.4-2.8 M), a zero-aware table about 1.6 times slower (its
+// side lane of region bits). A guess to plan by, not a promise.
+double build_seconds_estimate(std::uint64_t placements, bool zero_aware, int threads);
+// The worker threads a build on `threads` threads uses (0: all the machine's).
+int build_workers(int threads);
+
+// "about 25 min", "about 40 s", "about 1 h 05 min".
+std::string duration_text(double seconds);
+// "672.0 MiB".
+std::string mib_text(std::uint64_t bytes);
 
 }  // namespace npuzzle::pdb

@@ -47,8 +47,8 @@ std::shared_ptr<const PdbSet> cached_set(const std::string& dir, int rows, int c
                                          bool minimised_only) {
   static std::mutex mutex;
   static std::map<std::string, std::shared_ptr<const PdbSet>> cache;
-  const std::filesystem::path where =
-      dir.empty() ? default_directory() : std::filesystem::path(dir);
+  const DatabaseDirectory chosen = database_directory(dir, "");
+  const std::filesystem::path& where = chosen.path;
   if (where.empty()) {
     throw PdbError(ErrorKind::Usage,
                    "no pattern database directory: give --pdb-dir or set NPUZZLE_PDB_DIR");
@@ -58,6 +58,11 @@ std::shared_ptr<const PdbSet> cached_set(const std::string& dir, int rows, int c
   std::lock_guard lock(mutex);
   if (first) *first = false;
   if (auto it = cache.find(key); it != cache.end()) return it->second;
+  // A directory given that does not exist: created when its parent exists (said to the log),
+  // else an error naming it (PdbError Io); the per-user cache is created by a build.
+  if (chosen.given) {
+    if (const std::string note = prepare_directory(chosen, true); !note.empty() && log) log(note);
+  }
   FindOptions options;
   options.log = log;
   options.minimised_only = minimised_only;

@@ -7,6 +7,7 @@
 #include <system_error>
 
 #include "heuristics/pdb_geometry.hpp"
+#include "heuristics/pdb_index.hpp"
 #include "heuristics/pdb_open.hpp"
 
 namespace npuzzle::pdb {
@@ -19,16 +20,62 @@ std::vector<int> standard_goal(int cells, bool blank_first) {
   return goal;
 }
 
-// The largest build memory among the groups of `p`.
-std::uint64_t set_build_bytes(int rows, int cols, const std::vector<int>& goal,
-                              const Partition& p) {
-  std::uint64_t memory = 0;
+// What building the tables of `p` missing from `dir` takes (all of them when `dir` is empty).
+struct SetPlan {
+  std::size_t tables = 0;
+  std::uint64_t placements = 0;
+  std::uint64_t largest_need = 0;  // bytes: one table is built at a time
+  double seconds = 0;
+  int workers = 1;
+  // "3 tables, 11534880 placements, at most 86.4 MiB of memory at a time, about 5 s on 2
+  // thread(s)"
+  std::string text() const {
+    return std::to_string(tables) + (tables == 1 ? " table, " : " tables, ") +
+           std::to_string(placements) + " placements, at most " + mib_text(largest_need) +
+           " of memory at a time, " + duration_text(seconds) + " on " + std::to_string(workers) +
+           " thread(s)";
+  }
+};
+
+SetPlan plan_set(const std::filesystem::path& dir, int rows, int cols, const std::vector<int>& goal,
+                 const Partition& p, int threads) {
+  SetPlan plan;
+  plan.workers = build_workers(threads);
   for (std::size_t g = 0; g < p.groups.size(); ++g) {
     const BuildSpec spec{rows, cols, goal, p.groups[g], p.is_zero_aware(g)};
     validate_spec(spec);
-    memory = std::max(memory, build_memory_bytes(spec));
+    if (!dir.empty() &&
+        entry_present(table_path(dir, rows, cols, goal, spec.tiles, spec.zero_aware))) {
+      continue;
+    }
+    const std::uint64_t placements =
+        placement_count(rows * cols, static_cast<int>(spec.tiles.size()));
+    ++plan.tables;
+    plan.placements += placements;
+    plan.largest_need = std::max(plan.largest_need, build_memory_bytes(spec));
+    plan.seconds += build_seconds_estimate(placements, spec.zero_aware, threads);
   }
-  return memory;
+  return plan;
+}
+
+// Whether a solve builds `plan` itself (kAutoBuildBytes, kAutoBuildPlacements).
+bool small_enough_to_build(const SetPlan& plan) {
+  return plan.largest_need <= kAutoBuildBytes && plan.placements <= kAutoBuildPlacements;
+}
+
+// The set `p` when it is present in `dir`; else PdbError(Missing) naming the pdbgen command, and
+// with `plan`, what the build takes and that a solve does not start it.
+PdbSet load_or_refuse(const std::filesystem::path& dir, int rows, int cols,
+                      const std::vector<int>& goal, const Partition& p, const SetPlan* plan) {
+  try {
+    return load_set(dir, rows, cols, goal, p);
+  } catch (const PdbError& e) {
+    if (e.kind() != ErrorKind::Missing || !plan) throw;
+    throw PdbError(ErrorKind::Missing,
+                   std::string(e.what()) + " (" + plan->text() +
+                       ": too large to build inside a solve; build it once with pdbgen, which " +
+                       "shows its progress and resumes when stopped)");
+  }
 }
 
 }  // namespace
@@ -106,6 +153,53 @@ std::filesystem::path default_directory() {
     return std::filesystem::path(home) / ".cache" / "npuzzle";
   }
   return {};
+}
+
+DatabaseDirectory database_directory(const std::string& given, const std::string& flag) {
+  if (!given.empty()) return {given, true, flag};
+  if (const char* dir = std::getenv("NPUZZLE_PDB_DIR"); dir && *dir) {
+    return {dir, true, "NPUZZLE_PDB_DIR"};
+  }
+  return {default_directory(), false, ""};
+}
+
+std::string prepare_directory(const DatabaseDirectory& dir, bool create) {
+  const std::filesystem::path& path = dir.path;
+  const std::string named =
+      "the database directory " + path.string() + (dir.from.empty() ? "" : " (" + dir.from + ")");
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (std::filesystem::is_directory(status)) return {};
+  if (std::filesystem::exists(status)) {
+    throw PdbError(ErrorKind::Io,
+                   "cannot create the database directory " + path.string() + ": it is a file");
+  }
+  if (!dir.given) {
+    if (!create) return {};
+    std::filesystem::create_directories(path, ec);
+    if (ec) {
+      throw PdbError(ErrorKind::Io,
+                     "cannot create the database directory " + path.string() + ": " + ec.message());
+    }
+    return {};
+  }
+  // Given: only its last component is created, and only where its parent is a directory.
+  const std::filesystem::path parent =
+      std::filesystem::absolute(path, ec).lexically_normal().parent_path();
+  const auto parent_status = std::filesystem::status(parent, ec);
+  if (!std::filesystem::exists(parent_status)) {
+    throw PdbError(ErrorKind::Io, named + " does not exist, nor does " + parent.string() +
+                                      ": a directory given is created only in a directory that "
+                                      "exists (check the spelling, or create it: mkdir -p " +
+                                      path.string() + ")");
+  }
+  if (!create) return {};
+  std::filesystem::create_directory(path, ec);
+  if (ec) {
+    throw PdbError(ErrorKind::Io,
+                   "cannot create the database directory " + path.string() + ": " + ec.message());
+  }
+  return "created " + named + ", which did not exist";
 }
 
 std::string goal_label(const std::vector<int>& goal) {
@@ -212,8 +306,12 @@ PdbSet build_set(const std::filesystem::path& dir, int rows, int cols, const std
     BuildSpec spec{rows, cols, goal, tiles, zero_aware};
     validate_spec(spec);
     if (options.log) {
-      options.log("building pattern database " + path.string() + " (" +
-                  std::to_string(build_memory_bytes(spec) >> 20) + " MiB of memory)");
+      const std::uint64_t placements =
+          placement_count(rows * cols, static_cast<int>(spec.tiles.size()));
+      options.log("building pattern database " + path.string() + " (" + std::to_string(placements) +
+                  " placements, " + mib_text(build_memory_bytes(spec)) + " of memory, " +
+                  duration_text(build_seconds_estimate(placements, zero_aware, options.threads)) +
+                  " on " + std::to_string(build_workers(options.threads)) + " thread(s))");
     }
     BuildOptions build_options;
     build_options.threads = options.threads;
@@ -252,24 +350,25 @@ PdbSet find_or_build(const std::filesystem::path& dir, int rows, int cols,
       if (present(p)) return load_set(dir, rows, cols, goal, p);
     }
     const Partition quick = parse_partition(quick_partition_name(rows, cols), rows, cols, goal);
-    if (!options.build_missing || set_build_bytes(rows, cols, goal, quick) > kAutoBuildBytes) {
-      return load_set(dir, rows, cols, goal, quick);  // throws Missing with the pdbgen command
-    }
+    const SetPlan plan = plan_set(dir, rows, cols, goal, quick, options.threads);
+    if (!options.build_missing) return load_set(dir, rows, cols, goal, quick);
+    // Throws Missing with the pdbgen command and what the build takes.
+    if (!small_enough_to_build(plan)) return load_or_refuse(dir, rows, cols, goal, quick, &plan);
     if (options.log) {
       options.log("no pattern database for " + std::to_string(rows) + "x" + std::to_string(cols) +
                   " " + goal_label(goal) + " in " + dir.string() + "; building " + quick.name +
-                  " once (reused afterwards)");
+                  " once (reused afterwards): " + plan.text());
     }
     return build_set(dir, rows, cols, goal, quick, options);
   }
   const Partition p = parse_partition(partition, rows, cols, goal);
   if (present(p)) return load_set(dir, rows, cols, goal, p);
-  if (!options.build_missing || set_build_bytes(rows, cols, goal, p) > kAutoBuildBytes) {
-    return load_set(dir, rows, cols, goal, p);  // throws Missing with the pdbgen command
-  }
+  const SetPlan plan = plan_set(dir, rows, cols, goal, p, options.threads);
+  if (!options.build_missing) return load_set(dir, rows, cols, goal, p);
+  if (!small_enough_to_build(plan)) return load_or_refuse(dir, rows, cols, goal, p, &plan);
   if (options.log) {
-    options.log("pattern database " + p.name + " missing in " + dir.string() +
-                "; building it once");
+    options.log("pattern database " + p.label() + " missing in " + dir.string() +
+                "; building it once: " + plan.text());
   }
   return build_set(dir, rows, cols, goal, p, options);
 }

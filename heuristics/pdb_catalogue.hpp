@@ -25,6 +25,25 @@ namespace npuzzle::pdb {
 // The default database directory (see above); empty when no environment variable gives one.
 std::filesystem::path default_directory();
 
+// A database directory and whether it was chosen (by a flag, an argument or $NPUZZLE_PDB_DIR)
+// rather than the per-user cache.
+struct DatabaseDirectory {
+  std::filesystem::path path;  // empty: none (neither NPUZZLE_PDB_DIR, XDG_CACHE_HOME nor HOME)
+  bool given = false;
+  std::string from;  // how it was given, for messages: "--dir", "NPUZZLE_PDB_DIR"; may be empty
+};
+// `given` (from `flag`) when not empty, else $NPUZZLE_PDB_DIR, else the per-user cache.
+DatabaseDirectory database_directory(const std::string& given, const std::string& flag);
+
+// Makes sure the tables of `dir` can be looked up and written there, so that a mistyped directory
+// is not created silently. The per-user cache is created with its parents when `create` (a build
+// is about to write there). A directory given that does not exist is created only when its parent
+// exists (a fresh directory for a set of tables) and `create`, and the returned note says so; when
+// its parent does not exist either (`--pdb-dir /tmp/typo/pdb`), PdbError(Io) names both and
+// nothing is created. Also PdbError(Io) when it is not a directory or cannot be created ("cannot
+// create the database directory ..."). Returns "" when nothing was created.
+std::string prepare_directory(const DatabaseDirectory& dir, bool create);
+
 // "blank-first", "blank-last" or "goal-<hex>", for file names; the --goal argument for commands.
 std::string goal_label(const std::vector<int>& goal);
 std::string goal_argument(const std::vector<int>& goal);
@@ -91,11 +110,16 @@ PdbSet build_set(const std::filesystem::path& dir, int rows, int cols, const std
                  const Partition& partition, const FindOptions& options);
 
 // Finds the best database set present for this board and goal (in partition_names order), or builds
-// the quick default into `dir` when none is present, logging to options.log. `partition` empty =
-// best available; a named or listed partition is loaded if present. A missing set is built only
-// when its build needs at most kAutoBuildBytes (1 GiB: 6-6-3 and 5-5-5 are; 7-8 and 6-6-6-6 are
-// not); otherwise PdbError(Missing, exit 2) names the exact pdbgen command.
+// the quick default into `dir` when none is present, logging to options.log what it builds, with
+// its placements, memory and time estimate, before it starts. `partition` empty = best available;
+// a named or listed partition is loaded if present. A missing set is built only when its build
+// needs at most kAutoBuildBytes (1 GiB) of memory and its missing tables hold at most
+// kAutoBuildPlacements placements (100 M, about 40 s on one thread): 6-6-3, 5-5-5, the full tables
+// of boards up to 10 cells and the sets of 3x4, 3x5 and 4x5 are built; 7-8 and every 5x5 set
+// (6-6-6-6: 510 M placements) are not: PdbError(Missing, exit 2) then names the exact pdbgen
+// command and what the build takes (a build inside a solve is not resumable; pdbgen's is).
 inline constexpr std::uint64_t kAutoBuildBytes = std::uint64_t{1} << 30;
+inline constexpr std::uint64_t kAutoBuildPlacements = 100'000'000;
 PdbSet find_or_build(const std::filesystem::path& dir, int rows, int cols,
                      const std::vector<int>& goal, std::string_view partition,
                      const FindOptions& options = {});

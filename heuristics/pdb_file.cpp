@@ -21,6 +21,10 @@ namespace npuzzle::pdb {
 namespace {
 
 constexpr char kMagic[8] = {'N', 'P', 'Z', 'L', 'P', 'D', 'B', '\n'};
+// A file whose first bytes are not kMagic (a text file, another program's data).
+constexpr const char* kNotADatabase =
+    "not a pattern database (its first bytes are not the NPZLPDB header that pdbgen writes; bad "
+    "magic)";
 constexpr std::uint64_t kFnvOffset = 0xcbf29ce484222325ULL;
 constexpr std::uint64_t kFnvPrime = 0x100000001b3ULL;
 
@@ -100,8 +104,7 @@ std::vector<std::uint8_t> encode_header(const PdbMeta& meta) {
 PdbMeta decode_header(const std::filesystem::path& path, const std::vector<std::uint8_t>& block) {
   RawHeader raw;
   std::memcpy(&raw, block.data(), sizeof raw);
-  if (std::memcmp(raw.magic, kMagic, sizeof kMagic) != 0)
-    fail(path, "not a pattern database file (bad magic)");
+  if (std::memcmp(raw.magic, kMagic, sizeof kMagic) != 0) fail(path, kNotADatabase);
   if (raw.format_version != kFormatVersion) {
     fail(path, "format version " + std::to_string(raw.format_version) +
                    ", this program reads version " + std::to_string(kFormatVersion) +
@@ -286,7 +289,14 @@ std::shared_ptr<const PdbTable> PdbTable::load(const std::filesystem::path& path
   const int fd = open_database_file(path, st);
   const auto size = static_cast<std::uint64_t>(st.st_size);
   if (size < kHeaderBytes) {
+    // A short file that does not even begin as a database (a text file) is not one, rather than a
+    // database cut short.
+    char start[sizeof kMagic] = {};
+    const bool begins = size >= sizeof kMagic &&
+                        ::pread(fd, start, sizeof start, 0) == static_cast<ssize_t>(sizeof start) &&
+                        std::memcmp(start, kMagic, sizeof kMagic) == 0;
     ::close(fd);
+    if (!begins) fail(path, kNotADatabase);
     fail(path, "truncated (" + std::to_string(size) + " bytes, shorter than the header)");
   }
   void* base = mmap(nullptr, size, PROT_READ, MAP_SHARED, fd, 0);

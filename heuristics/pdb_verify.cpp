@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -18,6 +19,32 @@
 namespace npuzzle::pdb {
 namespace {
 
+// Runs `body` over the entries [0, count) in parallel (grain kScanGrain), slice by slice when
+// options.progress is set, reporting after each slice from the calling thread; stops between
+// slices once `failed` or options.stop is set. One slice is about 1/200 of the table, at least
+// 64 grains: the threads meet once per slice, which costs nothing measurable.
+template <class Body>
+void scan_entries(std::uint64_t count, const VerifyOptions& options,
+                  const std::atomic<bool>& failed, const Body& body) {
+  const auto began = std::chrono::steady_clock::now();
+  const std::uint64_t slice =
+      options.progress ? std::max<std::uint64_t>(kScanGrain * 64, count / 200) : count;
+  tbb::task_arena arena(options.threads > 0 ? options.threads : tbb::task_arena::automatic);
+  arena.execute([&] {
+    for (std::uint64_t begin = 0; begin < count;) {
+      const std::uint64_t end = std::min(count, begin + std::max<std::uint64_t>(slice, 1));
+      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(begin, end, kScanGrain), body);
+      begin = end;
+      if (failed.load() || (options.stop && options.stop->load())) return;
+      if (options.progress) {
+        options.progress(
+            {end, count,
+             std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count()});
+      }
+    }
+  });
+}
+
 // Placements apart of the walks a zero-aware check takes to the goal (with every region).
 constexpr std::uint64_t kWalkEvery = 4093;
 
@@ -25,7 +52,8 @@ constexpr std::uint64_t kWalkEvery = 4093;
 // carry one bit and the bits past the labels are clear; the goal state is 0 modulo 4 and every
 // other state has a move to a state one nearer modulo 4; and from every kWalkEvery-th placement,
 // each region walks down to the goal within the header's largest distance.
-VerifyReport verify_zero_aware(const PdbTable& table, int threads, const std::atomic<bool>* stop) {
+VerifyReport verify_zero_aware(const PdbTable& table, const VerifyOptions& options) {
+  const std::atomic<bool>* stop = options.stop;
   const PdbMeta& meta = table.meta();
   const Geometry geo(meta.rows, meta.cols);
   const PatternMd pmd(geo, meta.goal, meta.tiles);
@@ -43,67 +71,64 @@ VerifyReport verify_zero_aware(const PdbTable& table, int threads, const std::at
     if (fault.empty()) fault = what;
     failed.store(true, std::memory_order_relaxed);
   };
-  tbb::task_arena arena(threads > 0 ? threads : tbb::task_arena::automatic);
-  arena.execute([&] {
-    tbb::parallel_for(
-        tbb::blocked_range<std::uint64_t>(0, meta.entry_count, kScanGrain), [&](const auto& range) {
-          if (failed.load(std::memory_order_relaxed)) return;
-          if (stop && stop->load(std::memory_order_relaxed)) return;
-          std::uint8_t cells[kMaxCells];
-          std::uint64_t local_states = 0;
-          for (std::uint64_t r = range.begin(); r != range.end(); ++r) {
-            const std::uint32_t occupied = unrank_placement(r, k, n, cells);
-            const std::uint32_t free = geo.all & ~occupied;
-            const std::uint32_t labels = geo.label_cells(free);
-            const std::uint8_t entry = entries[r];
-            if (entry >> std::popcount(labels) != 0) {
-              return report("placement " + std::to_string(r) + " has bits past its regions");
+  scan_entries(
+      meta.entry_count, options, failed, [&](const tbb::blocked_range<std::uint64_t>& range) {
+        if (failed.load(std::memory_order_relaxed)) return;
+        if (stop && stop->load(std::memory_order_relaxed)) return;
+        std::uint8_t cells[kMaxCells];
+        std::uint64_t local_states = 0;
+        for (std::uint64_t r = range.begin(); r != range.end(); ++r) {
+          const std::uint32_t occupied = unrank_placement(r, k, n, cells);
+          const std::uint32_t free = geo.all & ~occupied;
+          const std::uint32_t labels = geo.label_cells(free);
+          const std::uint8_t entry = entries[r];
+          if (entry >> std::popcount(labels) != 0) {
+            return report("placement " + std::to_string(r) + " has bits past its regions");
+          }
+          const int parity = pmd.distance(cells) & 1;
+          for (std::uint32_t left = free; left != 0;) {
+            const std::uint32_t region = geo.region(left & (~left + 1), free);
+            left &= ~region;
+            ++local_states;
+            const std::uint32_t lanes = extract(region, labels);
+            if ((entry & lanes) != 0 && (entry & lanes) != lanes) {
+              return report("placement " + std::to_string(r) +
+                            ": the label bits of one region disagree");
             }
-            const int parity = pmd.distance(cells) & 1;
-            for (std::uint32_t left = free; left != 0;) {
-              const std::uint32_t region = geo.region(left & (~left + 1), free);
-              left &= ~region;
-              ++local_states;
-              const std::uint32_t lanes = extract(region, labels);
-              if ((entry & lanes) != 0 && (entry & lanes) != lanes) {
-                return report("placement " + std::to_string(r) +
-                              ": the label bits of one region disagree");
-              }
-              const int blank = std::countr_zero(region);
-              const int here = 2 * zero_aware_bit(geo, entry, free, blank) + parity;
-              if (r == goal_rank && (region >> goal_blank & 1)) {
-                if (here != 0) return report("the goal state is not 0 modulo 4");
-                continue;
-              }
-              const bool has_nearer = for_each_tile_move(
-                  geo, cells, k, region, [&](int from, int to, std::uint64_t r2) {
-                    const std::uint32_t free2 =
-                        free ^ (std::uint32_t{1} << to) ^ (std::uint32_t{1} << from);
-                    const int there = 2 * zero_aware_bit(geo, entries[r2], free2, from) +
-                                      (pmd.distance(cells) & 1);
-                    return there == ((here + 3) & 3);
-                  });
-              if (!has_nearer) {
-                return report("placement " + std::to_string(r) +
-                              ": a region with no move one nearer the goal");
-              }
-              if (r % kWalkEvery == 0) {
-                try {
-                  const int d =
-                      zero_aware_distance(geo, entries, k, cells, blank, pmd.goal_cell, goal_blank);
-                  if (d > meta.max_distance) {
-                    return report("placement " + std::to_string(r) + " walks " + std::to_string(d) +
-                                  " moves, more than the header's largest");
-                  }
-                } catch (const PdbError& e) {
-                  return report("placement " + std::to_string(r) + ": " + e.what());
+            const int blank = std::countr_zero(region);
+            const int here = 2 * zero_aware_bit(geo, entry, free, blank) + parity;
+            if (r == goal_rank && (region >> goal_blank & 1)) {
+              if (here != 0) return report("the goal state is not 0 modulo 4");
+              continue;
+            }
+            const bool has_nearer =
+                for_each_tile_move(geo, cells, k, region, [&](int from, int to, std::uint64_t r2) {
+                  const std::uint32_t free2 =
+                      free ^ (std::uint32_t{1} << to) ^ (std::uint32_t{1} << from);
+                  const int there =
+                      2 * zero_aware_bit(geo, entries[r2], free2, from) + (pmd.distance(cells) & 1);
+                  return there == ((here + 3) & 3);
+                });
+            if (!has_nearer) {
+              return report("placement " + std::to_string(r) +
+                            ": a region with no move one nearer the goal");
+            }
+            if (r % kWalkEvery == 0) {
+              try {
+                const int d =
+                    zero_aware_distance(geo, entries, k, cells, blank, pmd.goal_cell, goal_blank);
+                if (d > meta.max_distance) {
+                  return report("placement " + std::to_string(r) + " walks " + std::to_string(d) +
+                                " moves, more than the header's largest");
                 }
+              } catch (const PdbError& e) {
+                return report("placement " + std::to_string(r) + ": " + e.what());
               }
             }
           }
-          states.fetch_add(local_states, std::memory_order_relaxed);
-        });
-  });
+        }
+        states.fetch_add(local_states, std::memory_order_relaxed);
+      });
   VerifyReport out;
   out.reached = states.load();
   if (stop && stop->load()) {
@@ -123,7 +148,15 @@ VerifyReport verify_zero_aware(const PdbTable& table, int threads, const std::at
 }  // namespace
 
 VerifyReport verify_table(const PdbTable& table, int threads, const std::atomic<bool>* stop) {
-  if (table.meta().zero_aware()) return verify_zero_aware(table, threads, stop);
+  VerifyOptions options;
+  options.threads = threads;
+  options.stop = stop;
+  return verify_table(table, options);
+}
+
+VerifyReport verify_table(const PdbTable& table, const VerifyOptions& options) {
+  if (table.meta().zero_aware()) return verify_zero_aware(table, options);
+  const std::atomic<bool>* stop = options.stop;
   const PdbMeta& meta = table.meta();
   const Geometry geo(meta.rows, meta.cols);
   const PatternMd pmd(geo, meta.goal, meta.tiles);
@@ -158,60 +191,56 @@ VerifyReport verify_table(const PdbTable& table, int threads, const std::atomic<
   };
   tbb::combinable<std::vector<std::uint64_t>> histograms(
       [&] { return std::vector<std::uint64_t>(static_cast<std::size_t>(histogram_size) + 1, 0); });
-  tbb::task_arena arena(threads > 0 ? threads : tbb::task_arena::automatic);
-  arena.execute([&] {
-    tbb::parallel_for(
-        tbb::blocked_range<std::uint64_t>(0, count, kScanGrain), [&](const auto& range) {
-          if (failed.load(std::memory_order_relaxed)) return;
-          if (stop && stop->load(std::memory_order_relaxed)) return;
-          auto& hist = histograms.local();
-          std::uint8_t cells[kMaxCells];
-          for (std::uint64_t r = range.begin(); r != range.end(); ++r) {
-            const std::uint32_t occupied = unrank_placement(r, k, n, cells);
-            const int d = distance_of(r, cells);
-            if (d < 0) {
-              ++hist[static_cast<std::size_t>(histogram_size)];
-              continue;
-            }
-            if (d > meta.max_distance)
-              return report("entry " + std::to_string(r) + " exceeds the header's max distance");
-            ++hist[static_cast<std::size_t>(d)];
-            if ((d == 0) != (r == goal_rank)) {
-              return report(d == 0 ? "placement " + std::to_string(r) +
-                                         " other than the goal has distance 0"
-                                   : "the goal placement has distance " + std::to_string(d));
-            }
-            bool has_smaller = d == 0;
-            // Where the free cells form one region, the entry is the distance with the blank
-            // anywhere in it; so a tile slid out of this placement can be slid back in one move:
-            // every neighbour's distance is at most one more. (Where they form several regions,
-            // the entry is the least over them, and a neighbour reached through another region
-            // may be farther: no bound.) From the goal placement, that holds for the tiles slid
-            // into the goal blank's region.
-            const std::uint32_t free = geo.all & ~occupied;
-            const bool connected = geo.region(free & (~free + 1), free) == free;
-            std::string fault_here;
-            for_each_tile_move(geo, cells, k, ~occupied, [&](int, int to, std::uint64_t r2) {
-              const int d2 = distance_of(r2, cells);
-              if (d2 < 0 && !exact) {
-                fault_here = "placement " + std::to_string(r2) + " was never reached";
-              } else if (exact && d2 != d - 1 && d2 != d + 1) {
-                fault_here = "exact table: neighbours " + std::to_string(r) + " and " +
-                             std::to_string(r2) + " differ by more than one";
-              } else if (d2 > d + 1 && (connected || (r == goal_rank && (goal_region >> to & 1)))) {
-                fault_here = "placements " + std::to_string(r) + " and " + std::to_string(r2) +
-                             " are one move apart, yet their distances are " + std::to_string(d) +
-                             " and " + std::to_string(d2);
-              }
-              if (d2 >= 0 && d2 < d) has_smaller = true;
-              return !fault_here.empty();
-            });
-            if (!fault_here.empty()) return report(fault_here);
-            if (!has_smaller)
-              return report("placement " + std::to_string(r) + " (distance " + std::to_string(d) +
-                            ") has no neighbour closer to the goal");
-          }
-        });
+  scan_entries(count, options, failed, [&](const tbb::blocked_range<std::uint64_t>& range) {
+    if (failed.load(std::memory_order_relaxed)) return;
+    if (stop && stop->load(std::memory_order_relaxed)) return;
+    auto& hist = histograms.local();
+    std::uint8_t cells[kMaxCells];
+    for (std::uint64_t r = range.begin(); r != range.end(); ++r) {
+      const std::uint32_t occupied = unrank_placement(r, k, n, cells);
+      const int d = distance_of(r, cells);
+      if (d < 0) {
+        ++hist[static_cast<std::size_t>(histogram_size)];
+        continue;
+      }
+      if (d > meta.max_distance)
+        return report("entry " + std::to_string(r) + " exceeds the header's max distance");
+      ++hist[static_cast<std::size_t>(d)];
+      if ((d == 0) != (r == goal_rank)) {
+        return report(d == 0
+                          ? "placement " + std::to_string(r) + " other than the goal has distance 0"
+                          : "the goal placement has distance " + std::to_string(d));
+      }
+      bool has_smaller = d == 0;
+      // Where the free cells form one region, the entry is the distance with the blank
+      // anywhere in it; so a tile slid out of this placement can be slid back in one move:
+      // every neighbour's distance is at most one more. (Where they form several regions,
+      // the entry is the least over them, and a neighbour reached through another region
+      // may be farther: no bound.) From the goal placement, that holds for the tiles slid
+      // into the goal blank's region.
+      const std::uint32_t free = geo.all & ~occupied;
+      const bool connected = geo.region(free & (~free + 1), free) == free;
+      std::string fault_here;
+      for_each_tile_move(geo, cells, k, ~occupied, [&](int, int to, std::uint64_t r2) {
+        const int d2 = distance_of(r2, cells);
+        if (d2 < 0 && !exact) {
+          fault_here = "placement " + std::to_string(r2) + " was never reached";
+        } else if (exact && d2 != d - 1 && d2 != d + 1) {
+          fault_here = "exact table: neighbours " + std::to_string(r) + " and " +
+                       std::to_string(r2) + " differ by more than one";
+        } else if (d2 > d + 1 && (connected || (r == goal_rank && (goal_region >> to & 1)))) {
+          fault_here = "placements " + std::to_string(r) + " and " + std::to_string(r2) +
+                       " are one move apart, yet their distances are " + std::to_string(d) +
+                       " and " + std::to_string(d2);
+        }
+        if (d2 >= 0 && d2 < d) has_smaller = true;
+        return !fault_here.empty();
+      });
+      if (!fault_here.empty()) return report(fault_here);
+      if (!has_smaller)
+        return report("placement " + std::to_string(r) + " (distance " + std::to_string(d) +
+                      ") has no neighbour closer to the goal");
+    }
   });
   VerifyReport out;
   out.histogram.assign(static_cast<std::size_t>(histogram_size), 0);

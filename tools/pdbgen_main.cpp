@@ -3,6 +3,8 @@
 //   pdbgen build --size 4x4 [--partition 7-8|6-6-3|5-5-5|LISTS]
 //                [--goal blank-first|blank-last|LIST] [--pdb-dir DIR] [--threads N]
 //                [--mem-limit SIZE] [--force] [--trust-other-user] [--dual]
+//     (neither --size nor --partition: the plan of 4x4's recommended set is shown, nothing built,
+//     exit 1; a --dir that does not exist is created when its parent exists, else exit 2)
 //   pdbgen info FILE
 //   pdbgen verify FILE [--threads N]
 //
@@ -13,7 +15,6 @@
 #include <CLI/CLI.hpp>
 
 #include <tbb/global_control.h>
-#include <tbb/info.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -61,12 +62,6 @@ extern "C" void on_bus_error(int) {
   ::_exit(npuzzle::to_int(npuzzle::ExitCode::Input));
 }
 
-std::string mib(std::uint64_t bytes) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f MiB", static_cast<double>(bytes) / (1024.0 * 1024.0));
-  return buf;
-}
-
 // "ETA ~1 min 20 s": the time left if the placements still to reach take as long per placement as
 // those reached so far (rounds near the end are often quicker: an estimate, shown from 1%).
 std::string eta_text(double seconds, double done) {
@@ -79,31 +74,6 @@ std::string eta_text(double seconds, double done) {
     std::snprintf(text, sizeof text, "ETA ~%lld min %02lld s", left / 60, left % 60);
   } else {
     std::snprintf(text, sizeof text, "ETA ~%lld h %02lld min", left / 3600, left / 60 % 60);
-  }
-  return text;
-}
-
-// The builder covers about 2.5 M placements a second per thread (bench/RESULTS.md: the 4x4 7-8
-// set and the 5x5 6- and 7-tile tables, 2 threads, 2.4-2.8 M), a zero-aware table about 1.6
-// times slower (its side lane of region bits: 5x5 7-tile tables, bench/RESULTS.md): a guess to plan
-// by, not a promise.
-double build_seconds_estimate(std::uint64_t placements, bool zero_aware, int threads) {
-  constexpr double kPlacementsPerThreadSecond = 2.5e6;
-  constexpr double kZeroAwareFactor = 1.6;
-  return static_cast<double>(placements) * (zero_aware ? kZeroAwareFactor : 1.0) /
-         (kPlacementsPerThreadSecond * threads);
-}
-
-// "about 25 min", "about 40 s", "about 1 h 05 min".
-std::string duration_text(double seconds) {
-  const auto s = static_cast<long long>(seconds + 0.5);
-  char text[48];
-  if (s < 60) {
-    std::snprintf(text, sizeof text, "about %lld s", std::max(1LL, s));
-  } else if (s < 3600) {
-    std::snprintf(text, sizeof text, "about %lld min", (s + 30) / 60);
-  } else {
-    std::snprintf(text, sizeof text, "about %lld h %02lld min", s / 3600, s / 60 % 60);
   }
   return text;
 }
@@ -134,9 +104,11 @@ void remove_resume_file(const std::filesystem::path& table, bool check) {
             << (ec ? ": " + ec.message() : std::string()) << "\n";
 }
 
+// `plan_only`: neither --size nor --partition was given; the plan of the default (4x4, its
+// recommended set) is shown and nothing is built (a usage error, exit 1).
 ExitCode run_build(const std::string& size, const std::string& partition_text,
-                   const std::string& goal_text, std::string dir_text, int threads,
-                   const std::string& mem_limit_text, const BuildFlags& flags) {
+                   const std::string& goal_text, const std::string& dir_text, int threads,
+                   const std::string& mem_limit_text, const BuildFlags& flags, bool plan_only) {
   const bool force = flags.force, dual = flags.dual;
   const npuzzle::BoardSize board = npuzzle::parse_size_option(size);
   if (!board.known()) throw npuzzle::UsageError("--size: give RxC, e.g. 4x4");
@@ -153,15 +125,18 @@ ExitCode run_build(const std::string& size, const std::string& partition_text,
   const std::string chosen =
       partition_text.empty() ? partition_names(rows, cols).front() : partition_text;
   if (partition_text.empty()) {
-    std::fprintf(stderr, "pdbgen: building the recommended partition for %dx%d: %s\n", rows, cols,
+    std::fprintf(stderr, "pdbgen: %s the recommended partition for %dx%d: %s\n",
+                 plan_only ? "without --size, would build" : "building", rows, cols,
                  chosen.c_str());
   }
   const Partition partition = parse_partition(chosen, rows, cols, goal);
-  const std::filesystem::path dir =
-      dir_text.empty() ? default_directory() : std::filesystem::path(dir_text);
+  const DatabaseDirectory where = database_directory(dir_text, "--dir");
+  const std::filesystem::path& dir = where.path;
   if (dir.empty())
     throw PdbError(ErrorKind::Usage,
                    "no database directory: give --pdb-dir or set NPUZZLE_PDB_DIR");
+  // A directory given whose parent does not exist either is refused before anything else.
+  if (!plan_only) prepare_directory(where, false);
 
   // Memory first: refuse before anything is allocated.
   const std::uint64_t available = available_memory_bytes();
@@ -197,11 +172,11 @@ ExitCode run_build(const std::string& size, const std::string& partition_text,
     const Planned table{placement_count(rows * cols, static_cast<int>(spec.tiles.size())),
                         build_memory_bytes(spec), spec.zero_aware};
     std::cerr << "pattern " << path.filename().string() << ": " << table.placements
-              << " placements, the build needs " << mib(table.need) << "\n";
+              << " placements, the build needs " << mib_text(table.need) << "\n";
     if (force || !entry_present(path)) to_build.push_back(table);
   }
   std::uint64_t placements = 0, largest_need = 0;
-  const int workers = threads > 0 ? threads : std::max(1, tbb::info::default_concurrency());
+  const int workers = build_workers(threads);
   double seconds = 0;
   for (const Planned& table : to_build) {
     placements += table.placements;
@@ -210,23 +185,32 @@ ExitCode run_build(const std::string& size, const std::string& partition_text,
   }
   if (!to_build.empty()) {
     std::cerr << "pdbgen: " << to_build.size() << " table(s) to build, " << placements
-              << " placements, at most " << mib(largest_need)
+              << " placements, at most " << mib_text(largest_need)
               << " at a time (one table at a time); expect " << duration_text(seconds) << " on "
               << workers << " thread(s), more on a busy machine\n";
   }
+  if (plan_only) {
+    throw npuzzle::UsageError(
+        "nothing built: give the board size to build its recommended set, e.g. `pdbgen build "
+        "--size " +
+        std::to_string(rows) + "x" + std::to_string(cols) + "` (the plan above), or `--size " +
+        std::to_string(rows) + "x" + std::to_string(cols) + " --partition " +
+        quick_partition_name(rows, cols) + "` for a smaller set, or `--size 5x5`");
+  }
   if (mem_limit && largest_need > mem_limit) {
-    throw PdbError(ErrorKind::Memory, "the build needs " + mib(largest_need) +
-                                          ", more than --mem-limit " + mib(mem_limit) +
+    throw PdbError(ErrorKind::Memory, "the build needs " + mib_text(largest_need) +
+                                          ", more than --mem-limit " + mib_text(mem_limit) +
                                           "; refusing to start" + smaller);
   }
   if (available && largest_need > available) {
-    throw PdbError(ErrorKind::Memory,
-                   "the build needs " + mib(largest_need) + ", more than the " + mib(available) +
-                       " this machine has available; refusing to start" + smaller);
+    throw PdbError(ErrorKind::Memory, "the build needs " + mib_text(largest_need) +
+                                          ", more than the " + mib_text(available) +
+                                          " this machine has available; refusing to start" +
+                                          smaller);
   }
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec) throw PdbError(ErrorKind::Io, "cannot create " + dir.string() + ": " + ec.message());
+  if (const std::string note = prepare_directory(where, true); !note.empty()) {
+    std::cerr << "pdbgen: " << note << "\n";
+  }
 
   const bool tty = ::isatty(2);
   for (const BuildSpec& spec : specs) {
@@ -264,7 +248,8 @@ ExitCode run_build(const std::string& size, const std::string& partition_text,
     std::cerr << "wrote " << path.string() << ": " << built.states
               << " abstract states, max distance " << built.meta.max_distance << ", "
               << built.meta.entry_bits << "-bit entries, "
-              << mib(kHeaderBytes + built.meta.payload_bytes()) << ", " << built.seconds << " s\n";
+              << mib_text(kHeaderBytes + built.meta.payload_bytes()) << ", " << built.seconds
+              << " s\n";
     remove_resume_file(path, false);
   }
   return ExitCode::Solved;
@@ -284,7 +269,7 @@ ExitCode run_info(const std::string& file) {
   std::cout << ")\npattern:       ";
   for (std::size_t i = 0; i < m.tiles.size(); ++i) std::cout << (i ? "," : "") << m.tiles[i];
   std::cout << "\nentries:       " << m.entry_count << " of " << m.entry_bits << " bits (payload "
-            << mib(m.payload_bytes()) << ")\n"
+            << mib_text(m.payload_bytes()) << ")\n"
             << "max distance:  " << m.max_distance << " (max stored " << m.max_stored << ")\n"
             << "checksum:      " << std::hex << m.payload_checksum << std::dec << " (verified)\n"
             << "generator:     " << m.generator << "\n";
@@ -296,7 +281,31 @@ ExitCode run_verify(const std::string& file, int threads) {
   const auto table = PdbTable::load(file, PdbTable::kNeverCopy);
   std::cerr << "checksum ok; checking the breadth-first invariants of " << table->meta().entry_count
             << " entries\n";
-  const VerifyReport report = verify_table(*table, threads, &g_stop);
+  // The progress line of a build: the share checked, the rate, the time so far and left; from the
+  // first second on, at most once a second on a terminal (one line rewritten), every 5 s otherwise.
+  const bool tty = ::isatty(2);
+  bool shown = false;
+  double last = 0;
+  VerifyOptions options;
+  options.threads = threads;
+  options.stop = &g_stop;
+  options.progress = [&](const VerifyProgress& p) {
+    const double done = static_cast<double>(p.checked) / static_cast<double>(p.total);
+    if (p.seconds < 1.0) return;
+    if (shown && done < 1.0 && p.seconds - last < (tty ? 1.0 : 5.0)) return;
+    if (!shown && done >= 1.0) return;  // done at its first line: none
+    last = p.seconds;
+    char line[200];
+    std::snprintf(line, sizeof line,
+                  "  checked %13llu entries  %6.2f%%  %7.2f M entries/s  elapsed %7.1f s  %s",
+                  static_cast<unsigned long long>(p.checked), 100.0 * done,
+                  static_cast<double>(p.checked) / p.seconds / 1e6, p.seconds,
+                  eta_text(p.seconds, done).c_str());
+    std::cerr << (tty ? "\r" : "") << line << (tty ? "" : "\n") << std::flush;
+    shown = true;
+  };
+  const VerifyReport report = verify_table(*table, options);
+  if (shown && tty) std::cerr << "\n";
   if (report.interrupted) {
     std::cerr << "pdbgen: verify interrupted; " << file << " was not checked to the end\n";
     return ExitCode::Limit;
@@ -334,7 +343,9 @@ int main(int argc, char** argv) {
       "Exit codes: 0 built (or present), 1 usage error, 2 a file not written, 4 interrupted (no "
       "table left; the build in progress is saved to FILE.partial and the same command resumes "
       "it), 5 not enough memory.");
-  build->add_option("--size", size, "board size RxC")->capture_default_str();
+  build->add_option("--size", size,
+                    "board size RxC (4x4 when only --partition is given; `pdbgen build` with "
+                    "neither shows what it would build and exits 1)");
   build->add_option(
       "--partition", partition,
       "a named partition, the board's strongest first and the default (4x4: 7-8, 6-6-3, 5-5-5; "
@@ -345,7 +356,8 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   build->add_option("--pdb-dir,--dir", dir,
                     "database directory, as npuzzle's --pdb-dir (default $NPUZZLE_PDB_DIR, "
-                    "$XDG_CACHE_HOME/npuzzle, ~/.cache/npuzzle)");
+                    "$XDG_CACHE_HOME/npuzzle, ~/.cache/npuzzle); one given that does not exist "
+                    "is created only inside a directory that does (exit 2 otherwise)");
   build->add_option("--threads", threads, "worker threads (default: all, at most 1024)")
       ->check(CLI::Range(0, npuzzle::kMaxThreads));
   build->add_option("--mem-limit", mem_limit,
@@ -383,8 +395,13 @@ int main(int argc, char** argv) {
                                                   static_cast<std::size_t>(threads));
   }
   try {
-    if (*build)
-      return to_int(run_build(size, partition, goal, dir, threads, mem_limit, build_flags));
+    if (*build) {
+      // A bare `pdbgen build` shows what it would build (4x4 7-8: 2.5 GB, minutes) and asks for
+      // --size; --size or --partition says what to build.
+      const bool plan_only = build->count("--size") == 0 && partition.empty();
+      return to_int(
+          run_build(size, partition, goal, dir, threads, mem_limit, build_flags, plan_only));
+    }
     if (*info) return to_int(run_info(file));
     if (*verify) return to_int(run_verify(file, threads));
   } catch (const PdbError& e) {

@@ -361,5 +361,27 @@ TEST(BenchSet, ErrorsNameTheLine) {
   EXPECT_NE(bench_error("1 0 0 1\n").find("line 1: wrong count"), std::string::npos);
 }
 
+// #46: common board notations are read (brackets and row separators off the words' ends), and a
+// token of numbers joined by other marks gets a hint naming the forms read.
+TEST(Parse, BracketNotationsAreRead) {
+  for (const char* text :
+       {"[[1,2,3],[4,0,5],[7,8,6]]", "((1, 2, 3), (4, 0, 5), (7, 8, 6))", "[1 2 3; 4 0 5; 7 8 6]",
+        "{{1,2,3},{4,0,5},{7,8,6}}", "[1, 2, 3]\n[4, 0, 5]\n[7, 8, 6]\n"}) {
+    SCOPED_TRACE(text);
+    const auto parsed = parse_instances(std::string(text));
+    ASSERT_EQ(parsed.size(), 1u);
+    ASSERT_TRUE(parsed[0].ok()) << parsed[0].error;
+    EXPECT_EQ(parsed[0].instance.tiles, (std::vector<int>{1, 2, 3, 4, 0, 5, 7, 8, 6}));
+    EXPECT_EQ(parsed[0].instance.rows, 3);
+  }
+  const auto dashed = parse_instances(std::string("1-2-3 4-0-5 7-8-6"));
+  ASSERT_EQ(dashed.size(), 1u);
+  EXPECT_FALSE(dashed[0].ok());
+  EXPECT_NE(dashed[0].error.find("unknown token '1-2-3' (tiles are separated by spaces or commas"),
+            std::string::npos)
+      << dashed[0].error;
+  EXPECT_NE(dashed[0].error.find("[[1,2,3],[4,0,5],[7,8,6]]"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace npuzzle

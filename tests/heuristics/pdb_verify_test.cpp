@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -184,6 +185,44 @@ TEST(PdbVerify, PartialTablesEveryBrokenEntryIsFound) {
   expect_every_break_found({3, 3, blank_first(9), {4, 8, 2}});
   expect_every_break_found({3, 4, blank_first(12), {1, 2, 3}});
   expect_every_break_found({4, 3, {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0}, {11, 5}});
+}
+
+// Progress (#46: a 7-8 table ran two minutes silent): the callback reports after each slice of the
+// table, checked counts rising to the whole; a stop set from it ends the check at that slice.
+TEST(PdbVerify, ProgressIsReportedSliceBySliceUpToTheWhole) {
+  for (const bool zero_aware : {false, true}) {
+    SCOPED_TRACE(zero_aware ? "zero-aware" : "minimised");
+    // 3x5, tiles 1-6: 3603600 placements, several slices of at least 64 grains.
+    const pdb::BuildResult built =
+        pdb::build_table({3, 5, blank_first(15), {1, 2, 3, 4, 5, 6}, zero_aware}, build_options());
+    const auto table = pdb::PdbTable::from_memory(built.meta, built.payload);
+    std::vector<pdb::VerifyProgress> calls;
+    pdb::VerifyOptions options;
+    options.threads = 2;
+    options.progress = [&](const pdb::VerifyProgress& p) { calls.push_back(p); };
+    const pdb::VerifyReport report = pdb::verify_table(*table, options);
+    EXPECT_TRUE(report.ok) << report.message;
+    ASSERT_GE(calls.size(), 2u);
+    for (std::size_t i = 0; i < calls.size(); ++i) {
+      EXPECT_EQ(calls[i].total, built.meta.entry_count);
+      if (i > 0) {
+        EXPECT_GT(calls[i].checked, calls[i - 1].checked);
+        EXPECT_GE(calls[i].seconds, calls[i - 1].seconds);
+      }
+    }
+    EXPECT_EQ(calls.back().checked, built.meta.entry_count);
+
+    std::atomic<bool> stop{false};
+    std::size_t stopped_calls = 0;
+    options.stop = &stop;
+    options.progress = [&](const pdb::VerifyProgress&) {
+      ++stopped_calls;
+      stop.store(true);
+    };
+    const pdb::VerifyReport interrupted = pdb::verify_table(*table, options);
+    EXPECT_TRUE(interrupted.interrupted);
+    EXPECT_EQ(stopped_calls, 1u);
+  }
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <csignal>
 #include <map>
 #include <regex>
 #include <sstream>
@@ -109,7 +110,8 @@ TEST_F(BenchReport, PlainBoardFilesAreBoardsWithNoKnownOptimum) {
     ids.push_back(line.substr(0, line.find(',')));
     // id, threads, length, (no) optimal_length, status, check
     EXPECT_TRUE(std::regex_search(line, std::regex(R"(^\d+,1,\d+,,solved,ok,)"))) << line;
-    EXPECT_TRUE(std::regex_search(line, std::regex(R"(,3,0,0,0$)"))) << line;  // sweep counts
+    // The sweep's counts: solved, limit, mismatch, error, not run.
+    EXPECT_TRUE(std::regex_search(line, std::regex(R"(,3,0,0,0,0$)"))) << line;
   }
   EXPECT_EQ(ids, (std::vector<std::string>{"7", "2", "3"}));
 }
@@ -145,7 +147,67 @@ TEST_F(BenchReport, AWrongOptimumIsCountedAsAMismatch) {
   const auto csv_lines = lines_of(fault::read_text(csv));
   ASSERT_EQ(csv_lines.size(), 2u);
   EXPECT_NE(csv_lines[1].find(",solved,mismatch,"), std::string::npos) << csv_lines[1];
-  EXPECT_TRUE(std::regex_search(csv_lines[1], std::regex(R"(,0,0,1,0$)"))) << csv_lines[1];
+  EXPECT_TRUE(std::regex_search(csv_lines[1], std::regex(R"(,0,0,1,0,0$)"))) << csv_lines[1];
+}
+
+// Ctrl-C during a sweep (#46): the instance being solved is a limit with its nodes so far; those
+// never started are "not run" in the CSV (no figures) and counted so in the table, not limits
+// with no nodes. SIGINT is sent once the first, one-move instance is reported; the next ones are
+// Korf's 15-puzzles #88, #60 and #82 with ida + md (minutes each).
+TEST_F(BenchReport, InstancesNeverStartedAreNotRun) {
+  const fs::path dir = fault::fresh_dir("bench_not_run");
+  const std::string set = fault::write_text(dir / "set.txt",
+                                            "1 1 1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n"
+                                            "88 65 15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4\n"
+                                            "60 66 11 14 13 1 2 3 12 4 15 7 9 5 10 6 8 0\n"
+                                            "82 62 14 10 2 1 13 9 8 11 7 3 6 12 15 5 4 0\n");
+  const std::string csv = (dir / "not_run.csv").string();
+  RunSpec spec;
+  spec.argv = {fault::npuzzle_binary(),
+               "bench",
+               "--algo",
+               "ida",
+               "--heuristic",
+               "md",
+               "--threads",
+               "1",
+               "--csv",
+               csv,
+               set};
+  spec.trigger = "instance 1:";
+  spec.signal_number = SIGINT;
+  spec.timeout_seconds = 120;
+  const RunResult run = run_program(spec);
+  ASSERT_TRUE(run.triggered) << run.err;
+  EXPECT_EQ(run.describe(), "exit 4") << run.err;
+  const std::string text = fault::read_text(csv);
+  const auto checks = csv_counts(text, {"id", "check"});
+  EXPECT_EQ(checks.count("1|ok"), 1u) << text;
+  // #88 was being solved (a limit with nodes), or, had the signal come before its turn, not run.
+  EXPECT_EQ(checks.count("88|limit") + checks.count("88|not run"), 1u) << text;
+  EXPECT_EQ(checks.count("60|not run"), 1u) << text;
+  EXPECT_EQ(checks.count("82|not run"), 1u) << text;
+  const auto by_check = csv_counts(text, {"check", "expanded"});
+  EXPECT_EQ(by_check.count("limit|0"), 0u) << text;   // no limit with no nodes
+  ASSERT_EQ(by_check.count("not run|"), 1u) << text;  // no figures when not run
+  EXPECT_EQ(by_check.at("not run|"), static_cast<int>(checks.count("88|not run")) + 2) << text;
+  const std::string row = table_row(run.out, "ida", 1);
+  EXPECT_TRUE(std::regex_search(row, std::regex(R"(\((2|3) not run\)$)"))) << run.out;
+  EXPECT_TRUE(contains(run.err, "not run with ida + md on 1 threads")) << run.err;
+}
+
+// A set that ships with the program is found by its bare name from any directory, as the help
+// says (the tests run where no hard80.txt is).
+TEST_F(BenchReport, ShippedSetsAreFoundByBareName) {
+  ASSERT_FALSE(fs::exists("hard80.txt"));
+  const RunResult run = run_npuzzle(
+      {"bench", "--quiet", "--heuristic", "md", "--node-limit", "5", "--ids", "1", "hard80.txt"});
+  EXPECT_EQ(run.describe(), "exit 4") << run.err;
+  EXPECT_TRUE(contains(run.out, "bench: hard80.txt, 1 instance")) << run.out;
+  // A name that is not shipped is still an error naming it.
+  const RunResult missing = run_npuzzle({"bench", "--quiet", "no-such-set.txt"});
+  EXPECT_EQ(missing.describe(), "exit 2") << missing.err;
+  EXPECT_TRUE(contains(missing.err, "no-such-set.txt")) << missing.err;
 }
 
 TEST_F(BenchReport, TheExactHeuristicIsNamed) {

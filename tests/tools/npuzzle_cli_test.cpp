@@ -409,6 +409,33 @@ TEST_F(Npuzzle, VerifyAcceptsGoodMovesAndNamesTheFault) {
   EXPECT_EQ(npuzzle("verify --goal blank-last '1 2 3 4 5 6 7 0 8' R").code, 0);
 }
 
+// #46: the moves may be separate words, and may be the tiles moved as `--moves tile` prints them;
+// boards in bracket notations are read.
+TEST_F(Npuzzle, VerifyTakesMovesAsWordsAndAsTiles) {
+  // Blank moves R D from 1 2 3 4 0 5 7 8 6 (blank on cell 4): R slides 5, D slides 6.
+  for (const char* args :
+       {"1 2 3 4 0 5 7 8 6 RD", "1 2 3 4 0 5 7 8 6 R D", "'1 2 3 4 0 5 7 8 6' R D",
+        "1 2 3 4 0 5 7 8 6 5 6", "'1 2 3 4 0 5 7 8 6' '5 6'", "'1 2 3 4 0 5 7 8 6' 5 6",
+        "'[[1,2,3],[4,0,5],[7,8,6]]' R D", "1 2 3 4 _ 5 7 8 6 5 6"}) {
+    SCOPED_TRACE(args);
+    const Ran run = npuzzle("verify --goal blank-last " + std::string(args));
+    EXPECT_EQ(run.code, 0) << run.out << run.err;
+    EXPECT_NE(run.out.find("valid: reaches the goal blank-last in 2 moves"), std::string::npos)
+        << run.out;
+  }
+  // The tiles printed by --moves tile replay.
+  const Ran tiles =
+      npuzzle("solve --moves tile --output moves '1 2 3 4 0 5 7 8 6' --goal blank-last");
+  ASSERT_EQ(tiles.code, 0) << tiles.err;
+  const std::string moved = tiles.out.substr(0, tiles.out.find('\n'));
+  EXPECT_EQ(npuzzle("verify --goal blank-last 1 2 3 4 0 5 7 8 6 " + moved).code, 0) << moved;
+  // A tile that is not next to the blank.
+  const Ran far = npuzzle("verify --goal blank-last 1 2 3 4 0 5 7 8 6 5 1");
+  EXPECT_EQ(far.code, 2);
+  EXPECT_NE(far.out.find("tile 1 at step 2 is not next to the blank"), std::string::npos)
+      << far.out;
+}
+
 TEST_F(Npuzzle, RandomIsRepeatableBySeedAndParsesBackAsSolvable) {
   const Ran a = npuzzle("random --size 4x4 --count 20 --seed 7");
   const Ran b = npuzzle("random --size 4x4 --count 20 --seed 7");

@@ -92,5 +92,25 @@ TEST(FaultPdbgenVerify, ExitsTwoOnAWrongEntryUnderARightChecksum) {
                observed);
 }
 
+// #46: `pdbgen info` (and verify) on a text file says it is not a pattern database, whether it is
+// shorter than a header or not, rather than "truncated".
+TEST(FaultPdbgenVerify, ATextFileIsNotAPatternDatabase) {
+  NPUZZLE_REQUIRE_BINARY(pdbgen_binary());
+  const fs::path dir = fresh_dir("pdbgen_text_file");
+  const std::string shorter = write_text(dir / "notes.txt", "1 2 3 4 5 6 7 8 0\n");
+  const std::string longer = write_text(dir / "long.txt", std::string(20000, 'x') + "\n");
+  for (const std::string& file : {shorter, longer}) {
+    for (const char* command : {"info", "verify"}) {
+      SCOPED_TRACE(file + " " + command);
+      const RunResult run = cli::run_pdbgen({command, file});
+      EXPECT_EQ(run.describe(), "exit 2") << run.err;
+      EXPECT_TRUE(
+          cli::contains(run.err, "pdbgen: pattern database " + file + ": not a pattern database ("))
+          << run.err;
+      EXPECT_FALSE(cli::contains(run.err, "truncated")) << run.err;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace npuzzle::fault

@@ -154,6 +154,109 @@ TEST_F(Usability, PdbgenBuildsTheRecommendedPartitionWithoutOne) {
   EXPECT_TRUE(contains(five.err, "`--partition 6-6-6-6` builds a smaller set")) << five.err;
 }
 
+// No surprise jobs (#46): `pdbgen build` alone shows what it would build (4x4 7-8: tables, memory,
+// time) and builds nothing, exit 1 asking for --size. (--mem-limit 1M: a build that would start
+// is refused with exit 5 instead of running for minutes.)
+TEST_F(Usability, BarePdbgenBuildShowsThePlanAndBuildsNothing) {
+  const fs::path dir = fault::fresh_dir("pdb_bare_build");
+  const RunResult bare =
+      run_pdbgen({"build", "--threads", "2", "--pdb-dir", dir.string(), "--mem-limit", "1M"});
+  EXPECT_EQ(bare.describe(), "exit 1") << bare.err;
+  EXPECT_TRUE(contains(bare.err,
+                       "without --size, would build the recommended partition for 4x4: "
+                       "7-8"))
+      << bare.err;
+  EXPECT_TRUE(contains(bare.err, "pdbgen: 2 table(s) to build, 576576000 placements, at most "))
+      << bare.err;
+  EXPECT_TRUE(contains(bare.err, "on 2 thread(s)")) << bare.err;
+  EXPECT_TRUE(contains(bare.err, "nothing built: give the board size")) << bare.err;
+  EXPECT_TRUE(contains(bare.err, "`pdbgen build --size 4x4`")) << bare.err;
+  EXPECT_TRUE(fs::is_empty(dir));
+  // --size says what to build: the recommended set of that board, as before.
+  const RunResult sized =
+      run_pdbgen({"build", "--size", "2x3", "--pdb-dir", dir.string(), "--mem-limit", "1G"});
+  EXPECT_EQ(sized.describe(), "exit 0") << sized.err;
+  EXPECT_FALSE(fs::is_empty(dir));
+}
+
+// A solve builds only small sets itself: `--heuristic pdb` on 5x5 (6-6-6-6: four 672 MiB builds,
+// 510 M placements) is refused with what it takes and the pdbgen command, nothing built; a small
+// set it builds is announced with its placements, memory and time before it starts.
+TEST_F(Usability, SolveRefusesLargeBuildsAndAnnouncesSmallOnes) {
+  const fs::path dir = fault::fresh_dir("pdb_no_surprise");
+  const std::string five = "1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24";
+  const RunResult refused = run_npuzzle({"solve", "--heuristic", "pdb", "--pdb-dir", dir.string(),
+                                         "--time-limit", "2", "--threads", "2", five});
+  EXPECT_EQ(refused.describe(), "exit 2") << refused.err;
+  EXPECT_TRUE(contains(refused.err, "pdbgen build --size 5x5 --partition 6-6-6-6")) << refused.err;
+  EXPECT_TRUE(contains(refused.err, "4 tables, 510048000 placements")) << refused.err;
+  EXPECT_TRUE(contains(refused.err, "too large to build inside a solve")) << refused.err;
+  EXPECT_TRUE(fs::is_empty(dir));
+  // Named: the same.
+  const RunResult named = run_npuzzle({"solve", "--heuristic", "pdb:6-6-6-6", "--pdb-dir",
+                                       dir.string(), "--time-limit", "2", five});
+  EXPECT_EQ(named.describe(), "exit 2") << named.err;
+  EXPECT_TRUE(contains(named.err, "too large to build inside a solve")) << named.err;
+
+  const RunResult small = run_npuzzle(
+      {"solve", "--heuristic", "pdb", "--threads", "2", "--pdb-dir", dir.string(), fault::kEasy});
+  EXPECT_EQ(small.describe(), "exit 0") << small.err;
+  EXPECT_TRUE(contains(small.err,
+                       "building full once (reused afterwards): 1 table, 362880 "
+                       "placements, at most "))
+      << small.err;
+  EXPECT_TRUE(std::regex_search(
+      small.err, std::regex(R"(building pattern database [^\n]*3x3-blank-first-1-2-3-)"
+                            R"(4-5-6-7-8\.pdb \(362880 placements, [0-9.]+ MiB of )"
+                            R"(memory, about [0-9]+ s on 2 thread\(s\)\))")))
+      << small.err;
+}
+
+// A database directory given that does not exist is not created silently (#46): its last
+// component is created, with a note, when its parent exists; otherwise the run names it (exit 2)
+// and creates nothing. A 4x4 solve that did not name its heuristic goes on with linear conflict.
+TEST_F(Usability, MistypedDatabaseDirectoriesAreNotCreated) {
+  const fs::path base = fault::fresh_dir("pdb_typo");
+  const fs::path typo = base / "typo" / "pdbz";
+  const RunResult solve =
+      run_npuzzle({"solve", "--heuristic", "pdb", "--pdb-dir", typo.string(), fault::kEasy});
+  EXPECT_EQ(solve.describe(), "exit 2") << solve.err;
+  EXPECT_TRUE(
+      contains(solve.err, typo.string() + " does not exist, nor does " + (base / "typo").string()))
+      << solve.err;
+  fault::RunSpec by_env;
+  by_env.argv = {fault::npuzzle_binary(), "solve", "--heuristic", "pdb", fault::kEasy};
+  by_env.env = {{"NPUZZLE_PDB_DIR", typo.string()}};
+  const RunResult env = fault::run_program(by_env);
+  EXPECT_EQ(env.describe(), "exit 2") << env.err;
+  EXPECT_TRUE(contains(env.err, typo.string() + " (NPUZZLE_PDB_DIR) does not exist")) << env.err;
+  const RunResult fallback = run_npuzzle({"solve", "--pdb-dir", typo.string(), "--output", "json",
+                                          "4 1 2 3 8 5 6 7 12 9 10 11 13 14 15 0"});
+  EXPECT_EQ(fallback.describe(), "exit 0") << fallback.err;
+  EXPECT_TRUE(contains(fallback.out, "\"heuristic\":\"lc\"")) << fallback.out;
+  EXPECT_TRUE(contains(fallback.err, typo.string())) << fallback.err;
+  const RunResult pdbgen =
+      run_pdbgen({"build", "--size", "2x3", "--partition", "full", "--dir", typo.string()});
+  EXPECT_EQ(pdbgen.describe(), "exit 2") << pdbgen.err;
+  EXPECT_TRUE(contains(pdbgen.err, typo.string() + " (--dir) does not exist")) << pdbgen.err;
+  EXPECT_FALSE(fs::exists(base / "typo"));
+
+  // A fresh directory inside one that exists: created, and said.
+  const RunResult fresh = run_pdbgen(
+      {"build", "--size", "2x3", "--partition", "full", "--dir", (base / "tables").string()});
+  EXPECT_EQ(fresh.describe(), "exit 0") << fresh.err;
+  EXPECT_TRUE(contains(fresh.err, "pdbgen: created the database directory " +
+                                      (base / "tables").string() + " (--dir), which did not exist"))
+      << fresh.err;
+  const RunResult leaf = run_npuzzle(
+      {"solve", "--heuristic", "pdb", "--pdb-dir", (base / "leaf").string(), fault::kEasy});
+  EXPECT_EQ(leaf.describe(), "exit 0") << leaf.err;
+  EXPECT_TRUE(contains(leaf.err, "npuzzle: created the database directory " +
+                                     (base / "leaf").string() + ", which did not exist"))
+      << leaf.err;
+  EXPECT_FALSE(fs::is_empty(base / "leaf"));
+}
+
 TEST_F(Usability, TwoPartitionsJoinedByPlusGiveTheLargerSum) {
   const std::string dir = fault::fresh_dir("pdb_joined").string();
   const RunResult joined = run_npuzzle({"solve", "--size", "2x3", "--heuristic", "pdb:1,2/3,5+full",

@@ -135,8 +135,9 @@ ExitCode run_bench(const BenchOptions& o) {
   if (!o.plot.empty()) check_writable(o.plot, "plot");
   bool known_optimum = false;
   bool waited_out = false;
-  std::vector<BenchInstance> set = read_instances(o.set, parse_size_option(o.size), known_optimum,
-                                                  o.search.time_limit, waited_out);
+  std::vector<BenchInstance> set =
+      read_instances(given_or_data_file(o.set), parse_size_option(o.size), known_optimum,
+                     o.search.time_limit, waited_out);
   if (interrupt_requested.load()) {  // while the set was read (a FIFO waiting for its writer)
     std::cerr << "npuzzle: interrupted while reading " << printable(o.set) << "\n";
     return ExitCode::Limit;
@@ -306,7 +307,7 @@ void add_bench_command(CLI::App& app, Action& action) {
   cmd->add_option("set", options->set,
                   "the set (default: Korf's 100, " + options->set +
                       ", which ships with the program; hard80.txt and korf24_50.txt are there "
-                      "too)");
+                      "too, and a bare name not in the current directory is looked up there)");
   cmd->add_option("--threads", options->threads,
                   "thread counts: a list 1,2,4 or a range 1:N (hda, pida: threads per instance; "
                   "others: instances at once)");

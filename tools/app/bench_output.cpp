@@ -101,6 +101,13 @@ std::string decimal(double value, const char* format) {
   return text;
 }
 
+// Whether the row's instance was run; `number` as text when it was, else "" (no figures).
+bool ran(const BenchRow& row) { return row.check != Check::NotRun; }
+template <class N>
+std::string ran(const BenchRow& row, N number) {
+  return ran(row) ? std::to_string(number) : std::string();
+}
+
 const std::vector<InstanceColumn>& instance_columns() {
   using R = const BenchRow&;
   using S = const Sweep&;
@@ -115,23 +122,25 @@ const std::vector<InstanceColumn>& instance_columns() {
        }},
       {"optimal_length",
        [](R r, S) { return r.optimal_length > 0 ? std::to_string(r.optimal_length) : ""; }},
-      {"status", [](R r, S) { return r.outcome.status_name(); }},
+      {"status", [](R r, S) { return ran(r) ? r.outcome.status_name() : "not run"; }},
       {"check", [](R r, S) { return std::string(check_name(r.check)); }},
-      {"expanded", [](R r, S) { return std::to_string(r.outcome.result.stats.expanded); }},
-      {"generated", [](R r, S) { return std::to_string(r.outcome.result.stats.generated); }},
-      {"seconds", [](R r, S) { return decimal(r.outcome.result.stats.seconds, "%g"); }},
+      {"expanded", [](R r, S) { return ran(r, r.outcome.result.stats.expanded); }},
+      {"generated", [](R r, S) { return ran(r, r.outcome.result.stats.generated); }},
+      {"seconds",
+       [](R r, S) { return ran(r) ? decimal(r.outcome.result.stats.seconds, "%g") : ""; }},
       {"algorithm", [](R, S s) { return s.algorithm; }},
-      {"heuristic", [](R r, S) { return r.outcome.heuristic.name(); }},
+      {"heuristic", [](R r, S s) { return ran(r) ? r.outcome.heuristic.name() : s.heuristic; }},
       {"tie_break", [](R, S s) { return s.tie_break; }},
-      {"max_worker_expanded", [](R r, S) { return std::to_string(r.max_worker); }},
-      {"mean_worker_expanded", [](R r, S) { return decimal(r.mean_worker, "%.1f"); }},
-      {"sent", [](R r, S) { return std::to_string(r.outcome.result.stats.sent); }},
-      {"ranks", [](R r, S) { return std::to_string(r.outcome.ranks); }},
+      {"max_worker_expanded", [](R r, S) { return ran(r, r.max_worker); }},
+      {"mean_worker_expanded", [](R r, S) { return ran(r) ? decimal(r.mean_worker, "%.1f") : ""; }},
+      {"sent", [](R r, S) { return ran(r, r.outcome.result.stats.sent); }},
+      {"ranks", [](R r, S) { return ran(r, r.outcome.ranks); }},
       // Every row also carries its sweep's counts, so a spreadsheet sees them without grouping.
       {"sweep_solved", [](R, S s) { return std::to_string(s.solved); }},
       {"sweep_limit", [](R, S s) { return std::to_string(s.limited); }},
       {"sweep_mismatch", [](R, S s) { return std::to_string(s.mismatched); }},
       {"sweep_error", [](R, S s) { return std::to_string(s.errors); }},
+      {"sweep_not_run", [](R, S s) { return std::to_string(s.not_run); }},
   };
   return columns;
 }
@@ -160,6 +169,7 @@ void print_sweep_table(std::FILE* out, const std::vector<SweepRow>& rows,
       if (cells.size() == 1) cells.insert(cells.end(), row.labels.begin(), row.labels.end());
     }
     if (row.sweep->errors > 0) cells.push_back("(" + count_of(row.sweep->errors, "error") + ")");
+    if (row.sweep->not_run > 0) cells.push_back("(" + count_cell(row.sweep->not_run) + " not run)");
     table.push_back(std::move(cells));
   }
   std::ostringstream text;

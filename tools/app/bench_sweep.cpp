@@ -62,6 +62,8 @@ const char* check_name(Check c) {
       return "limit";
     case Check::Error:
       return "error";
+    case Check::NotRun:
+      return "not run";
   }
   return "error";
 }
@@ -88,10 +90,21 @@ Sweep run_sweep(const SolveRequest& request, int threads, const std::vector<Benc
   const auto solve = [&](std::size_t i) {
     const Instance& instance = set[i].instance;
     BenchRow row{instance.id, threads, set[i].optimal_length, {}, Check::Ok, 0, 0};
+    // Ctrl-C before this instance's turn: it is not run (not a limit with no nodes).
+    if (interrupt_requested.load()) {
+      row.check = Check::NotRun;
+      return row;
+    }
     row.outcome = solve_instance(mine, board_of(instance));
     return row;
   };
   const auto emit = [&](std::size_t, BenchRow row) {
+    if (row.check == Check::NotRun) {
+      ++sweep.instances;
+      ++sweep.not_run;
+      sweep.rows.push_back(std::move(row));
+      return;
+    }
     const SearchResult& r = row.outcome.result;
     std::string problem;
     row.check = check_row(row, problem);
@@ -136,6 +149,11 @@ Sweep run_sweep(const SolveRequest& request, int threads, const std::vector<Benc
   run_in_order(set.size(), algorithm_info(request.algorithm).threads ? 1 : threads, solve, emit);
   sweep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   sweep.interrupted = interrupt_requested.load();
+  if (sweep.not_run > 0 && !quiet) {
+    std::cerr << "npuzzle bench: interrupted: " << count_of(sweep.not_run, "instance") << " of "
+              << sweep.instances << " not run with " << configuration_name(sweep, sweep.heuristic)
+              << " on " << threads << " threads\n";
+  }
   return sweep;
 }
 

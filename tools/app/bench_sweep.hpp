@@ -18,9 +18,10 @@
 
 namespace npuzzle {
 
-// How a row's answer compares with what is known.
-enum class Check { Ok, Mismatch, Limit, Error };
-const char* check_name(Check c);  // "ok", "mismatch", "limit", "error"
+// How a row's answer compares with what is known. NotRun: the instance was never started (Ctrl-C
+// came before its turn); it has no answer and no figures.
+enum class Check { Ok, Mismatch, Limit, Error, NotRun };
+const char* check_name(Check c);  // "ok", "mismatch", "limit", "error", "not run"
 
 // One instance solved with one thread count.
 struct BenchRow {
@@ -45,6 +46,7 @@ struct Sweep {
   double max_worker = 0, mean_worker = 0;  // summed over instances with per-worker counts
   std::vector<BenchRow> rows;              // in the set's order
   std::size_t instances = 0, solved = 0, limited = 0, mismatched = 0, errors = 0;
+  std::size_t not_run = 0;   // instances never started: Ctrl-C came first (counted in instances)
   std::size_t optimal = 0;   // solved instances whose solution the algorithm proved shortest
   std::uint64_t length = 0;  // summed over the solved instances
   bool all_solved() const { return solved == instances; }

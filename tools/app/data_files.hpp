@@ -13,4 +13,9 @@ namespace npuzzle {
 // The path of the data file `name` ("korf100.txt") beside the running program.
 std::string data_file(const std::string& name);
 
+// The file a command line names: `given` itself when something is there (or it names a
+// directory: "x/y.txt"), else, for a bare name, the data file of that name when one ships with the
+// program (`npuzzle bench hard80.txt` from any directory), else `given` (whose error names it).
+std::string given_or_data_file(const std::string& given);
+
 }  // namespace npuzzle
