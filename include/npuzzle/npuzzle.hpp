@@ -107,13 +107,13 @@ struct Note {
 // is an option not given; one given that the algorithm does not take (tie_break, owner_hash,
 // mem_limit, heuristic, pdb_dir) throws OptionError, as the command line refuses it.
 struct SolveOptions {
-  std::string algorithm = "ida";  // ida, astar, hda, pida, bfs, dfbnb, greedy
+  std::string algorithm = "ida";  // ida, astar, hda, pida, aida, bfs, dfbnb, greedy
   std::string heuristic;  // misplaced, md, lc, wd, pdb, pdb:PARTITION; "" the best for the board
   std::string goal = "blank-first";
   std::vector<int> goal_tiles;   // the goal's tiles row by row; when given, `goal` is not read
   std::string tie_break;         // astar, greedy: lifo, fifo, larger-g; "" the algorithm's default
   std::string owner_hash;        // hda: abstract-zobrist or zobrist; "" the default (the first)
-  int threads = 1;               // threads inside the search (hda, pida)
+  int threads = 1;               // threads inside the search (hda, pida, aida)
   double time_limit = 0;         // seconds; 0 none
   std::uint64_t node_limit = 0;  // expanded nodes; 0 none
   std::string mem_limit;  // "512M", "4G", a number of bytes; "" none (searches that store nodes)
@@ -154,9 +154,10 @@ struct Result {
 // OptionError before any search; every other outcome is a Result.
 Result solve(const Board& board, const SolveOptions& options = {});
 
-// Solves every board as `npuzzle solve --threads N` does: with hda and pida the threads work inside
-// each search and the boards are solved one after another; with the other algorithms N boards are
-// solved at once. Results in the order of `boards`; BoardError or OptionError as `solve`.
+// Solves every board as `npuzzle solve --threads N` does: with hda, pida and aida the threads work
+// inside each search and the boards are solved one after another; with the other algorithms N
+// boards are solved at once. Results in the order of `boards`; BoardError or OptionError as
+// `solve`.
 std::vector<Result> solve_all(const std::vector<Board>& boards, const SolveOptions& options = {});
 
 // The boards from `board` along blank moves "RDLU…" (the first is `board`); BoardError on an

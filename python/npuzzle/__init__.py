@@ -42,7 +42,7 @@ logging.getLogger(__name__).addHandler(logging.NullHandler())
 # The keyword of each command-line option a message may name (the others: "-" becomes "_"), and the
 # values a message may give it ("--size 2x3" becomes size="2x3").
 _KEYWORD = {"algo": "algorithm"}
-_ALGORITHMS = "ida|astar|hda|pida|bfs|dfbnb|greedy"
+_ALGORITHMS = "ida|astar|hda|pida|aida|bfs|dfbnb|greedy"
 _VALUE = {"size": r"\d+x\d+|RxC", "goal": r"blank-first|blank-last",
           "algo": rf"(?:{_ALGORITHMS})(?:,(?:{_ALGORITHMS}))*",
           "heuristic": r"(?:misplaced|md|lc|wd|pdb)[\w:,/+-]*"}
