@@ -259,6 +259,7 @@ api::SolveOptions make_options(const py::kwargs& keywords) {
 
 PYBIND11_MODULE(_npuzzle, m) {
   m.doc() = "npuzzle's solver engine (use the package `npuzzle`)";
+  m.attr("__version__") = NPUZZLE_PYTHON_VERSION;  // the project's, as `npuzzle --version`
   py::module_::import("atexit").attr("register")(py::cpp_function(&stop_searches_at_exit));
 
   m.def(

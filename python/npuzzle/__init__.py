@@ -4,7 +4,7 @@ The engine of the ``npuzzle`` command line, with the same names, defaults, messa
 
     import npuzzle
     r = npuzzle.solve("8 6 7 2 5 4 3 0 1", goal="blank-last", algorithm="ida", heuristic="lc")
-    r.length, r.moves, r.optimal, r.expanded, r.generated, r.seconds, r.status
+    r.length, r.moves, r.boards, r.optimal, r.expanded, r.generated, r.seconds, r.status
     npuzzle.random_boards(size="4x4", count=10, seed=7)
     npuzzle.Board("1 8 2 0 4 3 7 6 5").is_solvable(goal="blank-first")
 
@@ -15,7 +15,8 @@ names are case-insensitive and take the usual long names too (``"A*"``, ``"manha
 ``"linear-conflict"``). Moves name where the blank
 goes (U D L R). A search runs without the GIL; Ctrl-C stops it and raises KeyboardInterrupt; the
 interpreter's exit stops one still running on a daemon thread.
-Limits give a Result with status "limit". In a notebook, boards and results draw themselves.
+Limits give a Result with status "limit" and the best lower bound proven, ``bound``.
+``npuzzle.__version__`` is the engine's version. In a notebook, boards and results draw themselves.
 
 The solver's notes (a pattern database loaded or built on first use, the heuristic it gives, a fall
 back to linear conflict) go to the ``logging`` module's logger ``npuzzle`` (INFO and WARNING), never
@@ -28,6 +29,7 @@ import operator
 import os
 import re
 import secrets
+import warnings
 from collections import namedtuple
 
 from . import _npuzzle as _extension
@@ -35,6 +37,9 @@ from ._render import board_svg, strip_svg
 
 __all__ = ["Board", "Result", "ParsedBoard", "solve", "solve_all", "random_boards", "parse_boards",
            "goal_board"]
+
+# The version of the engine underneath, the one ``npuzzle --version`` prints.
+__version__ = _extension.__version__
 
 # A library's logger: silent until the application configures logging.
 logging.getLogger(__name__).addHandler(logging.NullHandler())
@@ -233,7 +238,8 @@ class Result:
     moves, "" unless solved), ``length`` (None unless solved), ``optimal``, ``expanded``,
     ``generated``, ``peak_stored``, ``seconds``, ``algorithm``, ``heuristic``, ``threads``,
     ``reason`` (why not solved), ``bound`` (the best lower bound after a limit), ``error``,
-    ``exit_code`` (the command line's), ``tiles_moved``, ``board`` and ``goal``.
+    ``exit_code`` (the command line's), ``tiles_moved``, ``board`` and ``goal``; ``boards``, the
+    boards along the solution, is an attribute like ``moves`` (``r.boards``, not ``r.boards()``).
     """
 
     def __init__(self, board, goal, fields):
@@ -250,9 +256,11 @@ class Result:
     def solved(self):
         return self.status == "solved"
 
+    @property
     def boards(self):
-        """The boards along the solution, the start first ([] unless solved)."""
-        return self.board.boards_along(self.moves) if self.solved else []
+        """The boards along the solution, the start first ([] unless solved): a list, as
+        ``moves`` is a str."""
+        return _Boards(self.board.boards_along(self.moves) if self.solved else [])
 
     def __repr__(self):
         if self.solved:
@@ -261,6 +269,9 @@ class Result:
                     f"heuristic={self.heuristic!r}, expanded={self.expanded}, "
                     f"generated={self.generated})")
         why = self.error or self.reason
+        if self.status in ("limit", "out-of-memory"):  # stopped: how far it proved
+            return (f"Result(status={self.status!r}, reason={why!r}, bound={self.bound}, "
+                    f"expanded={self.expanded})")
         return f"Result(status={self.status!r}, reason={why!r}, expanded={self.expanded})"
 
     def _summary(self):
@@ -278,11 +289,23 @@ class Result:
         return f"{self.status} for the goal {self.goal}: {self.error or self.reason}"
 
     def _repr_svg_(self):
-        return strip_svg(self.boards() or [self.board], self.moves if self.solved else "")
+        return strip_svg(self.boards or [self.board], self.moves if self.solved else "")
 
     def _repr_html_(self):
         from html import escape
         return f"<div><p>{escape(self._summary())}</p>{self._repr_svg_()}</div>"
+
+
+class _Boards(list):
+    """``Result.boards``: a list of Boards. Calling it, as when ``boards`` was a method
+    (``r.boards()``), still gives the list, with a DeprecationWarning."""
+
+    __slots__ = ()
+
+    def __call__(self):
+        warnings.warn("Result.boards is an attribute, like Result.moves: write r.boards, not "
+                      "r.boards()", DeprecationWarning, stacklevel=2)
+        return self
 
 
 ParsedBoard = namedtuple("ParsedBoard", "id line board error")

@@ -367,6 +367,214 @@ TEST(AnimatePage, TheMoveListNeverOverlapsAtAnyWidth) {
   }
 }
 
+// Several copies of a page at once, each in a frame of its own size showing its own fragment, with
+// a probe script at its end. A probe reads its number from the fragment (`probe=K`) and posts
+// {id: K, problems: "…", and whatever it counted} to the page around the frames, which keeps each
+// in `<output id="probe-K">` as data attributes (its listener set before any frame loads);
+// `problems` is "" when it found none.
+struct Frame {
+  std::string fragment;  // "#instance=3&step=end"
+  int width = 0;
+  int height = 0;
+};
+
+struct Probed {
+  bool ran = false;
+  std::string problems;
+  std::string dom;  // the whole page around the frames, for the attributes a probe adds
+};
+
+constexpr const char* kFrames = R"FRAMES(<!DOCTYPE html>
+<html><body style="margin:0">
+<script>
+window.addEventListener("message", (e) => {
+  const out = document.createElement("output");
+  out.id = "probe-" + e.data.id;
+  for (const [key, value] of Object.entries(e.data)) out.dataset[key] = value;
+  document.body.appendChild(out);
+});
+</script>
+@FRAMES@
+</body></html>
+)FRAMES";
+
+std::vector<Probed> probe_frames(const std::string& page, const std::string& probe,
+                                 const std::vector<Frame>& frames, const std::string& name) {
+  std::string html = fault::read_text(page);
+  const std::size_t end = html.rfind("</body>");
+  EXPECT_NE(end, std::string::npos);
+  html.insert(end, probe);
+  fault::write_text(fault::scratch_dir() / (name + "-probed.html"), html);
+  std::string tags;
+  int widest = 0;
+  for (std::size_t k = 0; k < frames.size(); ++k) {
+    const Frame& f = frames[k];
+    widest = std::max(widest, f.width);
+    tags += "<iframe src=\"" + name + "-probed.html" + f.fragment + "&probe=" + std::to_string(k) +
+            "\" style=\"width:" + std::to_string(f.width) +
+            "px;height:" + std::to_string(f.height) + "px;border:0;display:block\"></iframe>\n";
+  }
+  std::string around = kFrames;
+  around.replace(around.find("@FRAMES@"), 8, tags);
+  const fs::path framed = fault::scratch_dir() / (name + "-frames.html");
+  fault::write_text(framed, around);
+  const Shown shown = load(framed.string(), "", 10000, std::max(widest, 500) + 40);
+  std::vector<Probed> out(frames.size());
+  for (std::size_t k = 0; k < frames.size(); ++k) {
+    const std::string id = "probe-" + std::to_string(k);
+    out[k].ran = shown.dom.find("id=\"" + id + "\"") != std::string::npos;
+    out[k].problems = attribute(shown.dom, id, "data-problems");
+    out[k].dom = shown.dom;
+    EXPECT_TRUE(out[k].ran) << "the probe did not run in the frame " << frames[k].width << "x"
+                            << frames[k].height << " " << frames[k].fragment;
+  }
+  return out;
+}
+
+// Steps along the solution with the buttons, as a reader does, and checks after loading and after
+// every step that the page did not scroll, that the board and the step buttons are wholly in the
+// frame's view (the page opens with them at the top, whatever `#step=N` asked for) and that the
+// current move is in the move list's own view (the list scrolled to it, the page not).
+constexpr const char* kStepProbe = R"PROBE(<script>
+"use strict";
+(() => {
+  const id = new URLSearchParams(location.hash.slice(1)).get("probe");
+  const problems = [];
+  const say = (what) => { if (problems.length < 12) problems.push(what); };
+  const $ = (name) => document.getElementById(name);
+  const root = document.scrollingElement, view = window.innerHeight;
+  let steps = 0;
+  const check = (when) => {
+    if (root.scrollTop !== 0 || root.scrollLeft !== 0) {
+      say(`${when}: the page is scrolled to (${root.scrollLeft}, ${root.scrollTop})`);
+    }
+    for (const name of ["board", "first", "prev", "next", "last"]) {
+      const box = $(name).getBoundingClientRect();
+      if (box.height === 0 || box.top < -0.5 || box.bottom > view + 0.5) {
+        say(`${when}: #${name} (${box.top}-${box.bottom}) is not wholly in view (0-${view})`);
+      }
+    }
+    const current = document.querySelectorAll("#moves li[aria-current=step]");
+    const step = Number($("board").dataset.step);
+    if (current.length !== (step > 0 ? 1 : 0)) {
+      say(`${when}: ${current.length} moves marked current at step ${step}`);
+    } else if (step > 0) {
+      const list = $("moves").getBoundingClientRect(), box = current[0].getBoundingClientRect();
+      if (box.top < list.top - 0.5 || box.bottom > list.bottom + 0.5) {
+        say(`${when}: the current move (${box.top}-${box.bottom}) is out of the list's view ` +
+            `(${list.top}-${list.bottom})`);
+      }
+    }
+  };
+  check("on opening");
+  const presses = ["next", "next", "next", "prev", "next", "last", "prev", "first", "next"];
+  for (let k = 0; k < 40; ++k) presses.push("next");
+  for (const name of presses) {
+    if ($(name).disabled) continue;
+    $(name).click();
+    ++steps;
+    check(`after ${name} (step ${$("board").dataset.step})`);
+  }
+  parent.postMessage({id, steps, problems: problems.join("; ")}, "*");
+})();
+</script>
+)PROBE";
+
+// A phone's screen, 360 x 640 (and 412 x 780), and a desktop's: the page opens with the board and
+// the step buttons in view whatever step the link names (the start, a middle one, the end), and
+// stepping with the buttons never scrolls the page: only the move list scrolls to the current move.
+TEST(AnimatePage, SteppingKeepsTheBoardInViewAndThePageStill) {
+  REQUIRE_CHROMIUM();
+  const std::string page = (fault::scratch_dir() / "steps.html").string();
+  const auto results =
+      solve_with_page(kLongBoards, page, {"--algo", "greedy", "--heuristic", "md"});
+  ASSERT_EQ(results.size(), 3u);
+  std::vector<Frame> frames;
+  for (const auto& [width, height] :
+       std::vector<std::pair<int, int>>{{360, 640}, {412, 780}, {1400, 900}}) {
+    for (std::size_t k = 0; k < results.size(); ++k) {
+      const int length = results[k]["length"].get<int>();
+      for (const std::string& step :
+           {std::string("0"), std::to_string(length / 2), std::string("end")}) {
+        frames.push_back({"#instance=" + std::to_string(k + 1) + "&step=" + step, width, height});
+      }
+    }
+  }
+  const std::vector<Probed> probed = probe_frames(page, kStepProbe, frames, "steps");
+  ASSERT_EQ(probed.size(), frames.size());
+  for (std::size_t k = 0; k < frames.size(); ++k) {
+    EXPECT_EQ(probed[k].problems, "")
+        << frames[k].width << "x" << frames[k].height << " " << frames[k].fragment;
+    EXPECT_NE(attribute(probed[k].dom, "probe-" + std::to_string(k), "data-steps"), "0");
+  }
+}
+
+// Goes through the whole solution with the next button and checks, at every step, that the move
+// marked current (set in bold) is on one line, within its entry, and the only one marked.
+constexpr const char* kWrapProbe = R"PROBE(<script>
+"use strict";
+(() => {
+  const id = new URLSearchParams(location.hash.slice(1)).get("probe");
+  const problems = [];
+  const say = (what) => { if (problems.length < 12) problems.push(what); };
+  const next = document.getElementById("next");
+  let checked = 0;
+  document.getElementById("first").click();
+  while (!next.disabled) {
+    next.click();
+    const current = document.querySelectorAll("#moves li[aria-current=step]");
+    if (current.length !== 1) {
+      say(`${current.length} moves marked current`);
+      continue;
+    }
+    const li = current[0], box = li.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(li);
+    const parts = Array.from(range.getClientRects()).filter((r) => r.width > 0 && r.height > 0);
+    const lines = parts.some((a) => parts.some((b) => b.top >= a.bottom - 0.5));
+    const text = range.getBoundingClientRect();
+    if (lines) say(`the current move "${li.textContent}" wraps (${text.height} px high)`);
+    if (text.left < box.left - 0.5 || text.right > box.right + 0.5) {
+      say(`the current move "${li.textContent}" (${text.left}-${text.right}) leaves its entry ` +
+          `(${box.left}-${box.right})`);
+    }
+    ++checked;
+  }
+  parent.postMessage({id, checked, problems: problems.join("; ")}, "*");
+})();
+</script>
+)PROBE";
+
+// The current move is set in bold, wider than the others: at no width, from a phone's to a wide
+// desktop's, does it wrap onto a second line (nor spill out of its entry), for every move of
+// solutions on 3x3, 4x4 and 5x5 with up to 198 moves (tile numbers up to 24).
+TEST(AnimatePage, TheCurrentMoveNeverWraps) {
+  REQUIRE_CHROMIUM();
+  const std::string page = (fault::scratch_dir() / "wrap.html").string();
+  const auto results =
+      solve_with_page(kLongBoards, page, {"--algo", "greedy", "--heuristic", "md"});
+  ASSERT_EQ(results.size(), 3u);
+  // Every move at every width sampled costs a layout: the 4x4's moves every 16 px from 320 to
+  // 1000 px, the 5x5's (twice as many) every 32 px, the 3x3's (one-digit tiles, the shortest
+  // entries) every 64 px; beyond, every 128 px to 1920; and the common phones' widths.
+  const int every[] = {64, 16, 32};
+  for (std::size_t k = 0; k < results.size(); ++k) {
+    std::vector<int> widths = {360, 375, 390, 412, 1920};
+    for (int w = 320; w <= 1000; w += every[k]) widths.push_back(w);
+    for (int w = 1024 + 64; w <= 1920; w += 128) widths.push_back(w);
+    std::vector<Frame> frames;
+    for (const int w : widths) frames.push_back({"#instance=" + std::to_string(k + 1), w, 400});
+    const std::vector<Probed> probed = probe_frames(page, kWrapProbe, frames, "wrap");
+    ASSERT_EQ(probed.size(), frames.size());
+    for (std::size_t f = 0; f < frames.size(); ++f) {
+      EXPECT_EQ(probed[f].problems, "") << frames[f].width << " px, " << frames[f].fragment;
+      EXPECT_EQ(attribute(probed[f].dom, "probe-" + std::to_string(f), "data-checked"),
+                std::to_string(results[k]["length"].get<int>()))
+          << frames[f].width << " px, " << frames[f].fragment;
+    }
+  }
+}
+
 // The tag of element `id` with its content up to `closing` ("" when absent).
 std::string element(const std::string& dom, const std::string& id, const std::string& closing) {
   const std::size_t tag = dom.find("id=\"" + id + "\"");

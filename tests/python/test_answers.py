@@ -114,7 +114,7 @@ def test_solvability_relative_to_goal():
 def test_solution_replays_to_the_goal():
     r = npuzzle.solve("8 6 7 2 5 4 3 0 1", goal="blank-last", algorithm="ida", heuristic="lc")
     assert (r.status, r.length, r.optimal) == ("solved", 31, True)
-    boards = r.boards()
+    boards = r.boards
     assert len(boards) == r.length + 1
     assert boards[0] == r.board and boards[-1] == npuzzle.goal_board("3x3", "blank-last")
     assert len(r.tiles_moved) == r.length

@@ -40,11 +40,14 @@ constexpr const char* kPage = R"PAGE(<!DOCTYPE html>
   #messages { margin: .4em 0; padding-left: 1.2em; color: #8a1c1c; overflow-wrap: anywhere; }
   #moves { list-style: none; margin: 0; padding: 0 .2em 0 0; max-height: 28em; overflow-y: auto;
            overflow-x: hidden; display: grid; gap: .15em .5em;
-           grid-template-columns: repeat(auto-fill, minmax(8.5em, 1fr)); }
+           grid-template-columns: repeat(auto-fill, minmax(min(var(--entry, 8.5em), 100%), 1fr)); }
   #moves li { padding: 0 .3em; border-radius: 3px; cursor: pointer; min-width: 0;
-              overflow-wrap: anywhere; font-variant-numeric: tabular-nums; }
+              white-space: nowrap; font-variant-numeric: tabular-nums; }
   #moves li .n { display: inline-block; min-width: 2.6em; color: #666; }
-  #moves li.current { background: #f4d35e; font-weight: 600; }
+  #moves li.current, #moves.measuring li { font-weight: 600; }
+  #moves li.current { background: #f4d35e; }
+  #moves.measuring { display: block; }
+  #moves.measuring li { display: inline-block; }
   .note { color: #555; font-size: .9em; }
 </style>
 </head>
@@ -141,6 +144,31 @@ function buildBoard(s) {
   $("board").replaceChildren(svg);
 }
 
+// Scrolls the move list, and nothing else, so that `item` is in its view: the page never scrolls
+// when the step changes (scrollIntoView would scroll the page too, and at a phone's width, where
+// the list is under the board, take the board off the screen at every step).
+function keepInList(item) {
+  const list = $("moves"), view = list.getBoundingClientRect(), box = item.getBoundingClientRect();
+  if (box.top < view.top) list.scrollTop -= view.top - box.top;
+  else if (box.bottom > view.top + list.clientHeight) {
+    list.scrollTop += box.bottom - (view.top + list.clientHeight);
+  }
+}
+
+// The move list's columns as wide as its widest entry set in bold (the current one is), so that
+// no entry, the current one least of all, ever wraps: measured with every entry bold and as wide
+// as its text, then the grid takes that width (or the whole list, on a screen narrower still).
+function fitColumns() {
+  const list = $("moves");
+  list.style.removeProperty("--entry");
+  if (list.children.length === 0) return;
+  list.classList.add("measuring");
+  let widest = 0;
+  for (const li of list.children) widest = Math.max(widest, li.getBoundingClientRect().width);
+  list.classList.remove("measuring");
+  if (widest > 0) list.style.setProperty("--entry", Math.ceil(widest) + 1 + "px");
+}
+
 function show() {
   const s = instances[index], board = frames[step] || [];
   board.forEach((t, cell) => {
@@ -157,12 +185,13 @@ function show() {
   out.dataset.instance = index + 1;
   out.dataset.run = s.runs.length === 0 ? 0 : run + 1;
   const items = $("moves").children;
+  if (step === 0) $("moves").scrollTop = 0;
   for (let k = 0; k < items.length; ++k) {
     const current = k === step - 1;
     items[k].classList.toggle("current", current);
     if (current) {
       items[k].setAttribute("aria-current", "step");
-      items[k].scrollIntoView({block: "nearest"});
+      keepInList(items[k]);
     } else {
       items[k].removeAttribute("aria-current");
     }
@@ -234,6 +263,7 @@ function choose(k, r) {
     li.addEventListener("click", () => { pause(); go(k + 1); });
     list.appendChild(li);
   });
+  fitColumns();
   buildBoard(s);
   step = 0;
   show();
