@@ -54,6 +54,14 @@ inline AidaOptions aida_options(const SolveRequest& r) {
   options.threads = r.threads;
   options.memory_bytes = r.limits.memory_bytes ? r.limits.memory_bytes : aida_default_budget();
   if (r.log) options.note = [log = r.log](const std::string& line) { log(LogLevel::Info, line); };
+  // Phase 1's budget grows with the search (parallel/aida.hpp, "The default budget"), within the
+  // memory budget. For measurements only: NPUZZLE_AIDA_NODES=N fixes it at N nodes (0: the whole
+  // memory budget from the start, no growth).
+  options.grow = true;
+  if (const char* nodes = std::getenv("NPUZZLE_AIDA_NODES")) {
+    options.grow = false;
+    options.max_stored = std::strtoull(nodes, nullptr, 10);
+  }
   // The frontier order, for measurements only (parallel/aida.hpp: kDefaultAidaOrder).
   if (const char* order = std::getenv("NPUZZLE_AIDA_ORDER")) {
     const std::string o = order;

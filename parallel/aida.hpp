@@ -41,6 +41,25 @@
 // depends on which thread reaches what first (the others are the same: every node of a finished
 // threshold is searched once).
 //
+// The default budget (AidaOptions::grow, the command line's): phase 1 pays only when the IDA* work
+// it saves is larger than its own cost, and an A* node costs several IDA* nodes (a hash look-up,
+// an open-list entry, the node's value rebuilt or cached: about 1,600 instructions an expansion
+// on 4x4 with the 6-6-3 tables against about 420 for IDA*, and more cache misses), while what it
+// saves grows with the IDA* work left: the duplicates above the frontier in every threshold, and
+// the last threshold taken least h first. So the budget follows the work instead of the memory:
+// phase 1 first holds at most kFirstNodes (4096) nodes; after each threshold, when an eighth of
+// the IDA* nodes that threshold took (growth_divisor) is at least 4x the A* nodes held, phase 1 is
+// run again from the start for that eighth (the frontier replaced; the next threshold is the
+// larger of the next IDA* bound and the new frontier's least f, both at most C*), within
+// memory_bytes; once the bytes fill first it grows no more. The runs together cost under 1.4x the
+// last, which costs a fraction of the threshold before it, while the next threshold takes 6-10x
+// that one. Measured (bench/RESULTS.md, "A*+IDA* (issue 44)"): on Korf's 100 (6-6-3, one thread)
+// a fixed phase 1 of 300,000 nodes saved 2.2 IDA* nodes per A* node and lost to `ida`, the growing
+// budget took 0.85x ida's nodes (0.22x in the last thresholds) but still 1.2-1.5x its
+// instructions (divisors 8, 32, 128): 4x4 searches are too small for it, `ida` stays their
+// default. On the 24-puzzle (6-6-6-6, two threads) it took 0.64-0.81x parallel IDA*'s nodes and
+// about its time; phase 1 over the whole memory budget took 0.34-0.45x the nodes and 3-5x the time.
+//
 // Memory: the budget is AidaOptions::memory_bytes (the engine's --mem-limit share: engine/
 // search_dispatch.hpp; by default a sixth of the memory available once the tables are loaded). The
 // A* phase never holds more (aida_frontier.hpp counts capacities and the moments a table holds
@@ -89,6 +108,12 @@ struct AidaOptions {
   std::uint64_t memory_bytes = 0;  // the budget of phase 1, in bytes (0: no phase 1)
   std::uint64_t max_stored = 0;    // at most this many A* nodes (0: no such cap; tests, tuning)
   std::size_t min_frontier = 256;  // a budget for fewer nodes skips phase 1 (plain IDA*)
+  // The budget grows with the search (the default of the command line; see "The default budget"
+  // above): phase 1 starts with at most kFirstNodes nodes, and after each threshold whose IDA*
+  // work exceeds kGrowthDivisor x kGrowthStep times the A* nodes held, phase 1 is run again from
+  // the start for (that work) / kGrowthDivisor nodes, memory_bytes and max_stored still the caps.
+  bool grow = false;
+  std::uint64_t growth_divisor = 8;  // kGrowthDivisor above (tuning)
   AidaOrder order = kDefaultAidaOrder;
   std::function<void(const std::string&)>
       note;  // a line for the user (the fall back); may be empty
@@ -105,13 +130,15 @@ enum class AidaFound : std::uint8_t {
 struct AidaReport {
   SearchResult result;
   AidaFound found = AidaFound::None;
-  bool fell_back = false;            // phase 1 skipped: the budget is too small
-  std::size_t frontier = 0;          // frontier nodes
-  std::uint64_t astar_expanded = 0;  // phase 1's expansions
-  std::uint64_t astar_stored = 0;    // phase 1's nodes
-  std::uint64_t astar_bytes = 0;     // phase 1's bytes at its end
-  int first_threshold = 0;           // the least f on the frontier
-  std::uint64_t last_iteration = 0;  // expansions of the last threshold
+  bool fell_back = false;              // phase 1 skipped: the budget is too small
+  std::size_t frontier = 0;            // frontier nodes
+  std::uint64_t astar_expanded = 0;    // phase 1's expansions (all its runs)
+  int astar_runs = 0;                  // phase 1's runs (more than one when the budget grew)
+  std::uint64_t astar_stored = 0;      // phase 1's nodes
+  std::uint64_t astar_bytes = 0;       // phase 1's bytes at its end
+  std::uint64_t astar_cache_hits = 0;  // phase 1's expansions whose value was cached
+  int first_threshold = 0;             // the least f on the frontier
+  std::uint64_t last_iteration = 0;    // expansions of the last threshold
 };
 
 // The bytes of memory available now (MemAvailable, or the address-space limit when lower; 0 when
@@ -174,7 +201,7 @@ class Aida {
     stats.expanded_per_worker.clear();
     for (std::size_t w = 0; w < workers_.size(); ++w) {
       stats.expanded_per_worker.push_back(workers_[w]->expanded() +
-                                          (w == 0 && astar_ ? astar_->expanded() : 0));
+                                          (w == 0 ? astar_expanded() : 0));
     }
     report.last_iteration = last_iteration_;
     return report;
@@ -211,24 +238,30 @@ class Aida {
   };
   enum class Below { Exhausted, Found, Stopped };
 
+  std::uint64_t astar_expanded() const {
+    return astar_done_expanded_ + (astar_ ? astar_->expanded() : 0);
+  }
+  std::uint64_t astar_generated() const {
+    return astar_done_generated_ + (astar_ ? astar_->generated() : 0);
+  }
   std::uint64_t expanded() const {
-    std::uint64_t n = astar_ ? astar_->expanded() : 0;
+    std::uint64_t n = astar_expanded();
     for (const auto& w : workers_) n += w->expanded();
     return n;
   }
   std::uint64_t generated() const {
-    std::uint64_t n = astar_ ? astar_->generated() : 0;
+    std::uint64_t n = astar_generated();
     for (const auto& w : workers_) n += w->generated();
     return n;
   }
   // While the workers run (any thread).
   std::uint64_t seen_expanded() const {
-    std::uint64_t n = astar_ ? astar_->expanded() : 0;
+    std::uint64_t n = astar_expanded();
     for (const auto& w : workers_) n += w->seen_expanded.load(std::memory_order_relaxed);
     return n;
   }
   std::uint64_t seen_generated() const {
-    std::uint64_t n = astar_ ? astar_->generated() : 0;
+    std::uint64_t n = astar_generated();
     for (const auto& w : workers_) n += w->seen_generated.load(std::memory_order_relaxed);
     return n;
   }
@@ -279,35 +312,17 @@ class Aida {
                       " frontier nodes; searching with plain IDA* from the start (--mem-limit)");
       }
     }
-    astar_ =
-        std::make_unique<AStar>(h_, goal_, clock_, too_small ? kLeastBudget : options_.memory_bytes,
-                                too_small ? 1 : options_.max_stored);
-    const auto outcome = astar_->run(start);
-    report.astar_expanded = astar_->expanded();
-    report.astar_stored = astar_->stored();
-    report.astar_bytes = astar_->bytes();
-    bound_ = astar_->least_f();
-    switch (outcome) {
-      case AStar::Outcome::Solved:
-        return solved(astar_->path(), AidaFound::InAStar);
-      case AStar::Outcome::Exhausted:
-        result.status = Status::Unsolvable;
-        result.bound = bound_;
-        return;
-      case AStar::Outcome::Stopped:
-        return limited(astar_->stop_reason());
-      case AStar::Outcome::Full:
-        break;
+    std::uint64_t cap = too_small ? 1 : options_.max_stored;
+    if (!too_small && options_.grow) cap = capped(kFirstNodes);
+    if (phase1(start, too_small ? kLeastBudget : options_.memory_bytes, cap, report, solved,
+               limited)) {
+      return;
     }
-    frontier_ = astar_->take_frontier();
-    report.frontier = frontier_.size();
-    sort_frontier();
     if (frontier_.empty()) {  // cannot happen: Full leaves the start at least
       result.status = Status::Unsolvable;
       return;
     }
-    int threshold = INT_MAX;
-    for (const AidaFrontierNode& n : frontier_) threshold = std::min(threshold, n.f());
+    int threshold = least_frontier_f();
     report.first_threshold = threshold;
     // The workers' clocks: the time left, the interrupt flags, and their heartbeat; the node limit
     // is the search's (checked between frontier nodes and at the heartbeats).
@@ -358,7 +373,74 @@ class Aida {
       }
       threshold = next;
       previous = last_iteration_;
+      // The budget grows with the work: phase 1 again, from the start, with more nodes. Every
+      // threshold up to the one just exhausted was searched below a frontier, so C* >= next; the
+      // new frontier's least f is at most C* too, so the larger of the two keeps T <= C*.
+      if (options_.grow && !too_small) {
+        const std::uint64_t held = astar_->stored();
+        const std::uint64_t want =
+            capped(last_iteration_ / std::max<std::uint64_t>(options_.growth_divisor, 1));
+        if (!memory_full_ && want >= kGrowthStep * held) {
+          if (phase1(start, options_.memory_bytes, want, report, solved, limited)) return;
+          threshold = std::max(next, least_frontier_f());
+          previous = 0;
+        }
+      }
     }
+  }
+
+  // The A* nodes a grown budget may hold: `nodes`, within max_stored (0: none).
+  std::uint64_t capped(std::uint64_t nodes) const {
+    return options_.max_stored ? std::min(nodes, options_.max_stored) : nodes;
+  }
+
+  int least_frontier_f() const {
+    int least = INT_MAX;
+    for (const AidaFrontierNode& n : frontier_) least = std::min(least, n.f());
+    return least;
+  }
+
+  // Runs phase 1 from the start (again, when the budget grew: the nodes of the previous run are
+  // freed first, their counts kept) with `bytes` and at most `cap` nodes (0: none). True when that
+  // ends the search (solved, no path, stopped); false when the budget is full: frontier_ holds the
+  // frontier, sorted, and memory_full_ says whether the bytes (not `cap`) filled it.
+  template <class Solved, class Limited>
+  bool phase1(const State<B>& start, std::uint64_t bytes, std::uint64_t cap, AidaReport& report,
+              const Solved& solved, const Limited& limited) {
+    if (astar_) {
+      astar_done_expanded_ += astar_->expanded();
+      astar_done_generated_ += astar_->generated();
+      astar_.reset();
+    }
+    std::vector<AidaFrontierNode>().swap(frontier_);
+    astar_ = std::make_unique<AStar>(h_, goal_, clock_, bytes, cap);
+    const auto outcome = astar_->run(start);
+    ++report.astar_runs;
+    report.astar_expanded = astar_expanded();
+    report.astar_stored = astar_->stored();
+    report.astar_bytes = astar_->bytes();
+    report.astar_cache_hits += astar_->cache_hits();
+    bound_ = std::max(bound_, astar_->least_f());
+    switch (outcome) {
+      case AStar::Outcome::Solved:
+        solved(astar_->path(), AidaFound::InAStar);
+        return true;
+      case AStar::Outcome::Exhausted:
+        report.result.status = Status::Unsolvable;
+        report.result.bound = bound_;
+        return true;
+      case AStar::Outcome::Stopped:
+        limited(astar_->stop_reason());
+        return true;
+      case AStar::Outcome::Full:
+        break;
+    }
+    // Full below its node cap (a child or four of room short of it): the bytes were the limit.
+    memory_full_ = cap == 0 || astar_->stored() + 4 < cap;
+    frontier_ = astar_->take_frontier();
+    report.frontier = frontier_.size();
+    sort_frontier();
+    return false;
   }
 
   void sort_frontier() {
@@ -389,6 +471,11 @@ class Aida {
   // The least budget phase 1 runs with: room for the start and its first children (the set's and
   // the open list's first allocations).
   static constexpr std::uint64_t kLeastBudget = 64 * 1024;
+  // The growing budget (AidaOptions::grow): the first run's nodes, the share of a threshold's
+  // work the next run may take, and the least growth worth a new run (parallel/aida.hpp's header).
+  static constexpr std::uint64_t kFirstNodes = 4096;
+  static constexpr std::uint64_t kGrowthDivisor = 8;
+  static constexpr std::uint64_t kGrowthStep = 4;
   std::size_t cut_chunks(int threshold) {
     std::uint64_t total = 0;
     std::size_t active = 0;
@@ -571,6 +658,8 @@ class Aida {
   ThreadBudget budget_;
   const MovePruning& pruning_ = MovePruning::standard();
   std::unique_ptr<AStar> astar_;
+  std::uint64_t astar_done_expanded_ = 0, astar_done_generated_ = 0;  // earlier runs of phase 1
+  bool memory_full_ = false;  // the last run of phase 1 filled the bytes of its budget
   std::vector<AidaFrontierNode> frontier_;
   std::vector<std::size_t> chunks_;  // run c is frontier_[chunks_[c], chunks_[c + 1])
   std::vector<std::unique_ptr<Worker>> workers_;

@@ -348,6 +348,89 @@ TEST(Aida, ShallowInstancesOfKorfsHundred) {
   EXPECT_GE(below, 3);
 }
 
+// The growing budget (the command line's default): phase 1 starts small and is run again with more
+// nodes as the thresholds' work grows, always optimal; a search that ends early never takes a
+// large phase 1; a budget whose bytes fill first is not run again; max_stored still caps it.
+TEST(Aida, TheBudgetGrowsWithTheWork) {
+  using B = Board<4, 4>;
+  const Goal<B> goal = Goal<B>::from_spec(GoalSpec::blank_first());
+  const Manhattan<B> md(goal);
+  int grew = 0;
+  for (const int id : {2, 5, 6, 8}) {
+    const korf_data::Instance& inst = korf_data::find_id(korf_data::all(), id, "korf100.txt");
+    const State<B> start = testing::state_from<B>(inst.tiles);
+    AidaOptions o;
+    o.grow = true;
+    o.memory_bytes = 64 << 20;
+    for (const int threads : {1, 2}) {
+      o.threads = threads;
+      const AidaReport report = aida_search(md, goal, start, Limits{}, o);
+      SCOPED_TRACE(::testing::Message() << "instance " << id << ", " << threads << " threads");
+      ASSERT_EQ(report.result.status, Status::Solved);
+      EXPECT_EQ(static_cast<int>(report.result.path.size()), inst.length);
+      EXPECT_TRUE(report.result.optimal);
+      EXPECT_TRUE(testing::replays_to(start, report.result.path, goal.state));
+      EXPECT_GE(report.astar_runs, 1);
+      // Each run holds at most an eighth of the work of the threshold before it (the first 4096).
+      EXPECT_LE(report.astar_stored * 8,
+                std::max<std::uint64_t>(report.result.stats.expanded, 8 * 4096));
+      if (report.astar_runs > 1) ++grew;
+    }
+  }
+  EXPECT_GE(grew, 4) << "Manhattan on these takes millions of nodes: the budget grew";
+
+  const State<B> start = testing::state_from<B>(korf_data::all().front().tiles);
+  AidaOptions o;
+  o.grow = true;
+  o.memory_bytes = 1 << 20;  // about 20,000 nodes: it grows once or twice, then the bytes fill
+  AidaReport report = aida_search(md, goal, start, Limits{}, o);
+  ASSERT_EQ(report.result.status, Status::Solved);
+  EXPECT_EQ(report.result.path.size(), 57u);
+  EXPECT_LE(report.astar_runs, 3);  // 4096 nodes, then at least 4x that, then full
+  EXPECT_LE(report.astar_bytes, o.memory_bytes);
+  o.memory_bytes = 64 << 20;
+  o.max_stored = 5000;  // the cap holds: one more run at most, never above it
+  report = aida_search(md, goal, start, Limits{}, o);
+  ASSERT_EQ(report.result.status, Status::Solved);
+  EXPECT_EQ(report.result.path.size(), 57u);
+  EXPECT_LE(report.astar_stored, 5000u);
+  EXPECT_LE(report.astar_runs, 2);
+
+  // An easy instance is solved inside the first, small run.
+  oracle::Rng rng(7);
+  const oracle::Tiles tiles = oracle::random_walk(oracle::blank_first(16), 4, 4, 20, rng);
+  const State<B> easy = testing::state_from<B>(tiles);
+  o.max_stored = 0;
+  report = aida_search(md, goal, easy, Limits{}, o);
+  ASSERT_EQ(report.result.status, Status::Solved);
+  EXPECT_EQ(report.found, AidaFound::InAStar);
+  EXPECT_EQ(report.astar_runs, 1);
+  EXPECT_LE(report.astar_stored, 4096u);
+  EXPECT_EQ(report.result.path.size(), ida_star(md, goal, easy, Limits{}).path.size());
+}
+
+// On boards of 21 cells and more the count of states is past 64 bits: phase 1 still fills its
+// budget (it once reserved room for 3 nodes there, and every 5x5 search was plain IDA*).
+TEST(Aida, PhaseOneRunsOnTheLargeBoards) {
+  using B = Board<5, 5>;
+  const Goal<B> goal = Goal<B>::from_spec(GoalSpec::blank_first());
+  const Manhattan<B> md(goal);
+  oracle::Rng rng(24);
+  const oracle::Tiles tiles = oracle::random_walk(oracle::blank_first(25), 5, 5, 60, rng);
+  const State<B> start = testing::state_from<B>(tiles);
+  AidaOptions o;
+  o.memory_bytes = 1 << 20;
+  o.max_stored = 2000;
+  const AidaReport report = aida_search(md, goal, start, Limits{}, o);
+  ASSERT_EQ(report.result.status, Status::Solved);
+  EXPECT_TRUE(testing::replays_to(start, report.result.path, goal.state));
+  EXPECT_EQ(report.result.path.size(), ida_star(md, goal, start, Limits{}).path.size());
+  if (report.found != AidaFound::InAStar) {
+    EXPECT_GT(report.astar_stored, 1000u);
+  }
+  EXPECT_GT(report.astar_expanded, 100u);
+}
+
 // The A* phase never holds more than its budget, counted by capacity; the frontier it leaves fits.
 TEST(Aida, ThePhaseOneNeverHoldsMoreThanItsBudget) {
   using B = Board<4, 4>;
