@@ -15,13 +15,17 @@ BoardSize parse_size_option(const std::string& text) {
   return *size;
 }
 
-GoalSpec parse_goal_option(const std::string& text) {
-  if (text.empty() || text == "blank-first") return GoalSpec::blank_first();
-  if (text == "blank-last") return GoalSpec::blank_last();
+GoalSpec parse_goal_option(const std::string& text, const std::string& source) {
+  const auto blank = [](unsigned char c) { return std::isspace(c) != 0; };
+  const auto first = std::find_if_not(text.begin(), text.end(), blank);
+  const auto last = std::find_if_not(text.rbegin(), text.rend(), blank).base();
+  const std::string goal = first < last ? std::string(first, last) : std::string();
+  if (goal.empty() || goal == "blank-first") return GoalSpec::blank_first();
+  if (goal == "blank-last") return GoalSpec::blank_last();
   try {
-    return GoalSpec{GoalSpec::Kind::Explicit, parse_tile_list(text)};
+    return GoalSpec{GoalSpec::Kind::Explicit, parse_tile_list(goal)};
   } catch (const InputError& e) {
-    throw UsageError("--goal: " + std::string(e.what()) +
+    throw UsageError(source + ": " + std::string(e.what()) +
                      " (blank-first, blank-last, or the goal's tiles row by row)");
   }
 }

@@ -20,8 +20,9 @@ class UsageError : public std::runtime_error {
 
 // "" -> unknown size; "RxC" -> that size (one of core/board_sizes.hpp); else throws UsageError.
 BoardSize parse_size_option(const std::string& text);
-// "blank-first" (also ""), "blank-last" or the goal's tiles row by row; throws UsageError.
-GoalSpec parse_goal_option(const std::string& text);
+// "blank-first" (also ""), "blank-last" or the goal's tiles row by row, blanks around it ignored;
+// throws UsageError beginning with `source` (where the text came from).
+GoalSpec parse_goal_option(const std::string& text, const std::string& source = "--goal");
 // The goal with these tiles (row by row, 0 the blank): blank-first or blank-last when it is one of
 // them; throws UsageError unless they are a permutation of 0 .. n-1.
 GoalSpec goal_option(const std::vector<int>& tiles);

@@ -55,7 +55,8 @@ inline constexpr bool kErasesHeuristic =
 // board on a frame) and its goal, `heuristic` is written for --resume to choose the same heuristic
 // again, `databases` are the identities of the pattern databases in use (database_identities). A
 // checkpoint written with other pattern databases is refused (InputError); a checkpoint that could
-// not be written stops the search and sets `write_error`.
+// not be written stops the search and sets `write_error`. Gone on from a checkpoint not signed
+// here, the search claims no optimal solution and writes its checkpoints unsigned.
 template <class B, Heuristic H>
 SearchResult run_with_checkpoints(SolveRequest request, const H& h, const Goal<B>& goal,
                                   const State<B>& start, const RunBoard& board,
@@ -71,6 +72,7 @@ SearchResult run_with_checkpoints(SolveRequest request, const H& h, const Goal<B
   file.databases = std::move(databases);
   file.instance = asked.instance;
   file.line = asked.line;
+  file.signed_here = asked.vouched();  // a doubted position stays doubted in every later file
   if (asked.resume && asked.from.databases != file.databases) {
     const auto listed = [](const std::vector<std::string>& list) {
       std::string text;
@@ -87,13 +89,13 @@ SearchResult run_with_checkpoints(SolveRequest request, const H& h, const Goal<B
   }
   IdaCheckpointing checkpointing;
   checkpointing.resume = asked.resume ? &asked.from.position : nullptr;
-  checkpointing.resume_trusted = !asked.resume || asked.from.signed_here;
+  checkpointing.resume_trusted = asked.vouched();
   checkpointing.every_seconds = asked.every_seconds;
   if (!asked.path.empty()) {
     checkpointing.save = [&](const IdaPosition& position) {
       file.position = position;  // the search makes one call at a time
       try {
-        write_checkpoint(asked.path, file);
+        write_checkpoint(asked.path, file, request.log);
         return true;
       } catch (const InputError& e) {
         write_error = e.what();

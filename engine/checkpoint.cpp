@@ -1,6 +1,10 @@
 #include "engine/checkpoint.hpp"
 
+#include <pwd.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <atomic>
 #include <charconv>
 #include <cinttypes>
 #include <cstdio>
@@ -186,9 +190,39 @@ PartialSubtree parse_partial(std::string_view text, const std::vector<bool>& don
   return partial;
 }
 
+// Refuses a heuristic that the checkpoint's board cannot have (walking distance on 5x5, a partition
+// of other tiles): the file is wrong, not the caller's options.
+void check_heuristic_fits(const HeuristicChoice& heuristic, const RunBoard& goal) {
+  const HeuristicInfo& info = kHeuristicInfo[heuristic.index];
+  if (!info.fits(goal.size)) {
+    throw InputError("inconsistent: heuristic " + heuristic.name() + " is for boards of up to " +
+                     std::to_string(info.max_side) + "x" + std::to_string(info.max_side) +
+                     ", not its " + goal.size.name() + " board");
+  }
+  if (info.check_argument && !heuristic.variant.empty()) {
+    try {
+      info.check_argument(heuristic.variant, goal);
+    } catch (const UsageError& e) {
+      throw InputError("inconsistent: heuristic " + heuristic.name() + " does not fit its " +
+                       goal.size.name() + " board: " + e.what());
+    }
+  }
+}
+
+// "nobody (uid 65534)", or "uid 1234" for a user without a name.
+std::string user_named(uid_t uid) {
+  const passwd* user = ::getpwuid(uid);
+  const std::string id = "uid " + std::to_string(uid);
+  return user && user->pw_name ? printable(user->pw_name) + " (" + id + ")" : id;
+}
+
 }  // namespace
 
 std::string format_checkpoint(const CheckpointFile& f) {
+  return format_checkpoint(f, checkpoint_key());
+}
+
+std::string format_checkpoint(const CheckpointFile& f, const std::optional<SignatureKey>& key) {
   const IdaPosition& p = f.position;
   std::ostringstream out;
   out << kMagic << ' ' << kCheckpointVersion << '\n';
@@ -218,13 +252,17 @@ std::string format_checkpoint(const CheckpointFile& f) {
   const std::string history = joined(p.iteration_expanded);
   out << "iteration-expanded " << (history.empty() ? "-" : history) << '\n';
   std::string text = out.str();
-  const std::optional<SignatureKey>& key = checkpoint_key();
-  text += "signature " + (key ? hex(siphash24(*key, text)) : std::string(kUnsigned)) + "\n";
+  const bool signs = key && f.signed_here;
+  text += "signature " + (signs ? hex(siphash24(*key, text)) : std::string(kUnsigned)) + "\n";
   text += "checksum " + hex(checksum_of(text)) + "\n";
   return text;
 }
 
 CheckpointFile parse_checkpoint(std::string_view text) {
+  return parse_checkpoint(text, checkpoint_key());
+}
+
+CheckpointFile parse_checkpoint(std::string_view text, const std::optional<SignatureKey>& key) {
   const std::size_t first_end = text.find('\n');
   const std::string_view first = text.substr(0, first_end);
   if (first.substr(0, kMagic.size() + 1) != std::string(kMagic) + " ") {
@@ -254,7 +292,6 @@ CheckpointFile parse_checkpoint(std::string_view text) {
     const std::string_view signed_text = body.substr(0, signature + 1);
     const std::string_view stated_signature =
         body.substr(signature + 11, body.size() - signature - 12);
-    const std::optional<SignatureKey>& key = checkpoint_key();
     signed_here = key && stated_signature == hex(siphash24(*key, signed_text));
     body = signed_text;
   }
@@ -284,6 +321,7 @@ CheckpointFile parse_checkpoint(std::string_view text) {
   }
   f.board.tiles = tile_list(lines.take("board"), shape.cells(), "board");
   f.goal = tile_list(lines.take("goal"), shape.cells(), "goal");
+  check_heuristic_fits(f.heuristic, RunBoard{shape, f.goal});
   if (version >= 3) {
     f.instance = number<std::int64_t>(lines.take("instance"), "instance");
     f.line = number<int>(lines.take("line"), "line");
@@ -359,10 +397,18 @@ CheckpointFile parse_checkpoint(std::string_view text) {
 
 int checkpoint_max_bound(BoardSize size) { return size.cells() * (size.rows + size.cols); }
 
-CheckpointFile read_checkpoint(const std::string& path) {
+CheckpointFile read_checkpoint(const std::string& path, bool other_users_allowed) {
   // Its first line is checked before the rest is read, and its size is capped.
+  uid_t owner = 0;
   const std::string text =
-      read_text_file(path, "checkpoint", kCheckpointMaxBytes, std::string(kMagic) + " ");
+      read_text_file(path, "checkpoint", kCheckpointMaxBytes, std::string(kMagic) + " ", &owner);
+  if (owner != ::geteuid() && !other_users_allowed) {
+    throw InputError("checkpoint '" + printable(path) + "' belongs to another user, " +
+                     user_named(owner) +
+                     ": a checkpoint steers the search, so only your own are resumed "
+                     "(--trust-other-user resumes it, its bound believed only if it carries "
+                     "your signature)");
+  }
   try {
     return parse_checkpoint(text);
   } catch (const InputError& e) {
@@ -370,8 +416,15 @@ CheckpointFile read_checkpoint(const std::string& path) {
   }
 }
 
-void write_checkpoint(const std::string& path, const CheckpointFile& file) {
+void write_checkpoint(const std::string& path, const CheckpointFile& file, const LogSink& log) {
   write_file_atomically(path, format_checkpoint(file), "checkpoint");
+  static std::atomic<bool> warned{false};
+  if (!checkpoint_key() && !warned.exchange(true)) {
+    log_to(log, LogLevel::Warning,
+           "checkpoint '" + printable(path) +
+               "' is written unsigned (resuming it will not claim an optimal solution): " +
+               checkpoint_key_problem());
+  }
 }
 
 SolveRequest request_from_checkpoint(const CheckpointFile& file, SolveRequest base,

@@ -25,13 +25,18 @@
 //   next-bound 52                   the least f above the bound seen ("none" yet)
 //   iteration-expanded 1 3 9        per finished iteration ("-": none)
 //   signature 0123456789abcdef      this user's signature of every byte before this line
-//                                   (engine/checkpoint_signature.hpp; "none": no key to sign with)
+//                                   (engine/checkpoint_signature.hpp; "none": no key to sign with,
+//                                   or a search gone on from a checkpoint not signed here)
 //   checksum 0123456789abcdef       pdb::checksum of every byte before this line
 //
 // A checkpoint is believed only as far as its signature goes: the position of an unsigned one, or
 // one signed with another key (another user or machine, or numbers edited and the checksum
 // recomputed), is still gone on from, but a solution found from it is not claimed optimal (its
-// bound says that no shorter path exists, which nothing but the signature vouches for).
+// bound says that no shorter path exists, which nothing but the signature vouches for). The doubt
+// travels with the search: the checkpoints a search resumed from such a file writes are unsigned,
+// however often it is stopped and resumed again, so no run launders a position into a signed one.
+// A checkpoint owned by another user is not read at all unless the caller allows it (another
+// user's file steers the search; even allowed, it is believed only as far as its signature goes).
 //
 // Invariant of a CheckpointFile returned by parse_checkpoint: the checksum matched, every field is
 // present and well formed, the board and goal are permutations of the board's cells, the board can
@@ -46,6 +51,8 @@
 #include <vector>
 
 #include "core/run_board.hpp"
+#include "engine/checkpoint_signature.hpp"
+#include "engine/log.hpp"
 #include "engine/request.hpp"
 #include "parallel/ida_position.hpp"
 
@@ -78,21 +85,32 @@ struct CheckpointFile {
   // One per pattern database in use, in order: "<16 hex digits of its payload checksum> <tiles>".
   std::vector<std::string> databases;
   IdaPosition position;
-  bool signed_here = false;  // read: its signature is this user's (format_checkpoint signs always)
+  // Whether this user's signature vouches for the position. Read: the file's signature is this
+  // user's. Written: the file is signed only when true (a search begun from its board, or gone on
+  // from a checkpoint signed here; CheckpointRequest::vouched).
+  bool signed_here = true;
 };
 
-// The file's text, ending with its checksum line.
+// The file's text, ending with its checksum line; signed with this user's key (checkpoint_key())
+// when `file.signed_here` and there is a key, else "signature none".
 std::string format_checkpoint(const CheckpointFile& file);
 // Checks and reads a checkpoint's text; throws InputError saying what is wrong (not a checkpoint,
-// another version, truncated, corrupt, inconsistent, a board that cannot reach its goal).
+// another version, truncated, corrupt, inconsistent, a heuristic its board cannot have, a board
+// that cannot reach its goal). `signed_here` says whether its signature is this user's.
 CheckpointFile parse_checkpoint(std::string_view text);
-// Reads `path`; throws InputError naming the file and the fault.
-CheckpointFile read_checkpoint(const std::string& path);
+// The same two with `key` in place of this user's key (nullopt: none), for the tests and fuzzing.
+std::string format_checkpoint(const CheckpointFile& file, const std::optional<SignatureKey>& key);
+CheckpointFile parse_checkpoint(std::string_view text, const std::optional<SignatureKey>& key);
+// Reads `path`; throws InputError naming the file and the fault. A file owned by another user than
+// the one running is refused (naming its owner) unless `other_users_allowed`.
+CheckpointFile read_checkpoint(const std::string& path, bool other_users_allowed = false);
 // Replaces `path` atomically (engine/file_io.hpp: a symbolic link's target is replaced, the link
 // stays); throws InputError naming the file and the system's reason. A failed write leaves the
 // previous checkpoint, and no temporary file. `npuzzle solve` checks the path before the search
-// starts (check_writable), so a directory that does not exist is refused up front.
-void write_checkpoint(const std::string& path, const CheckpointFile& file);
+// starts (check_writable), so a directory that does not exist is refused up front. When it is
+// written unsigned for want of a key, a warning to `log` (once per process) says why and where the
+// key is.
+void write_checkpoint(const std::string& path, const CheckpointFile& file, const LogSink& log = {});
 
 // The request a checkpoint continues: its heuristic and goal (and its algorithm unless
 // `keep_algorithm`) over `base`, which brings the caller's limits, threads and sinks.
@@ -108,6 +126,10 @@ struct CheckpointRequest {
   CheckpointFile from;
   std::int64_t instance = 1;  // the number and line of the instance searched, written in the file
   int line = 1;
+
+  // Whether the search's position is vouched for: begun here, or resumed from a checkpoint signed
+  // by this user. When not, its solution is not claimed optimal and its checkpoints are unsigned.
+  bool vouched() const { return !resume || from.signed_here; }
 };
 
 }  // namespace npuzzle

@@ -7,8 +7,11 @@
 #include <bit>
 #include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <system_error>
+
+#include "core/parse.hpp"
 
 namespace npuzzle {
 namespace {
@@ -76,19 +79,38 @@ std::optional<SignatureKey> parse_key(std::string_view text) {
   return key;
 }
 
-std::optional<SignatureKey> read_key(const std::string& path) {
+// A key file read: the key, or that there is no file (one is then made), or what is wrong with it
+// (said after "the key 'PATH' ").
+struct KeyRead {
+  std::optional<SignatureKey> key = std::nullopt;
+  bool missing = false;
+  std::string problem = "";
+};
+
+KeyRead read_key(const std::string& path) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) return std::nullopt;
+  if (fd < 0) {
+    if (errno == ENOENT || errno == ENOTDIR) return {.missing = true};
+    return {.problem = std::string("cannot be read: ") + std::strerror(errno)};
+  }
   char buffer[kKeyHexDigits + 2];
   std::size_t got = 0;
+  int read_error = 0;
   while (got < sizeof buffer) {
     const ssize_t n = ::read(fd, buffer + got, sizeof buffer - got);
     if (n < 0 && errno == EINTR) continue;
+    if (n < 0) read_error = errno;
     if (n <= 0) break;
     got += static_cast<std::size_t>(n);
   }
   ::close(fd);
-  return parse_key(std::string_view(buffer, got));
+  if (read_error != 0)
+    return {.problem = std::string("cannot be read: ") + std::strerror(read_error)};
+  if (std::optional<SignatureKey> key = parse_key(std::string_view(buffer, got)))
+    return {.key = key};
+  return {.problem =
+              "is not a key (32 hex digits and a newline); it is left as it is: remove it "
+              "and a new key is made"};
 }
 
 bool write_all(int fd, std::string_view text) {
@@ -103,22 +125,52 @@ bool write_all(int fd, std::string_view text) {
 
 // Makes a key and links it in place whole (never a half-written key); a process that made one at
 // the same moment wins the link, and every process reads the key that won.
-std::optional<SignatureKey> make_key(const std::string& path) {
+KeyRead make_key(const std::string& path) {
+  const auto failed = [](const char* step, int error_number) {
+    return KeyRead{.problem = std::string("cannot be made (") + step +
+                              "): " + std::strerror(error_number)};
+  };
   SignatureKey key{};
   if (::getrandom(key.data(), sizeof key, 0) != static_cast<ssize_t>(sizeof key)) {
-    return std::nullopt;
+    return failed("no random bytes", errno);
   }
   std::error_code ignored;
   std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ignored);
   std::string temporary = path + ".tmp.XXXXXX";
   const int fd = ::mkostemp(temporary.data(), O_CLOEXEC);  // mode 0600
-  if (fd < 0) return std::nullopt;
-  const bool written = write_all(fd, key_text(key)) && ::fsync(fd) == 0;
-  const bool closed = ::close(fd) == 0;
-  const bool linked = written && closed && ::link(temporary.c_str(), path.c_str()) == 0;
+  if (fd < 0) return failed("creating a file beside it", errno);
+  int write_error = write_all(fd, key_text(key)) && ::fsync(fd) == 0 ? 0 : errno;
+  if (::close(fd) != 0 && write_error == 0) write_error = errno;
+  const int link_error =
+      write_error == 0 && ::link(temporary.c_str(), path.c_str()) != 0 ? errno : 0;
   ::unlink(temporary.c_str());
-  if (linked) return key;
+  if (write_error != 0) return failed("writing it", write_error);
+  if (link_error == 0) return {.key = key};
+  if (link_error != EEXIST) return failed("linking it in place", link_error);
   return read_key(path);
+}
+
+// This user's key, or why there is none: read or made once per process.
+struct KeyState {
+  std::optional<SignatureKey> key = std::nullopt;
+  std::string problem = "";
+};
+
+const KeyState& key_state() {
+  static const KeyState state = []() -> KeyState {
+    const std::string path = checkpoint_key_path();
+    if (path.empty()) {
+      return {.problem =
+                  "there is no key: neither HOME nor an absolute XDG_STATE_HOME is set "
+                  "(the key is $XDG_STATE_HOME/npuzzle/checkpoint-key, else "
+                  "~/.local/state/npuzzle/checkpoint-key)"};
+    }
+    KeyRead read = read_key(path);
+    if (read.missing) read = make_key(path);
+    if (read.key) return {.key = read.key};
+    return {.problem = "the key '" + printable(path) + "' " + read.problem};
+  }();
+  return state;
 }
 
 }  // namespace
@@ -146,15 +198,8 @@ std::string checkpoint_key_path() {
   return "";
 }
 
-const std::optional<SignatureKey>& checkpoint_key() {
-  static const std::optional<SignatureKey> key = []() -> std::optional<SignatureKey> {
-    const std::string path = checkpoint_key_path();
-    if (path.empty()) return std::nullopt;
-    if (std::optional<SignatureKey> existing = read_key(path)) return existing;
-    if (::access(path.c_str(), F_OK) == 0) return std::nullopt;  // there, but not a key: kept
-    return make_key(path);
-  }();
-  return key;
-}
+const std::optional<SignatureKey>& checkpoint_key() { return key_state().key; }
+
+const std::string& checkpoint_key_problem() { return key_state().problem; }
 
 }  // namespace npuzzle

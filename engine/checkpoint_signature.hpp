@@ -5,8 +5,9 @@
 // $XDG_STATE_HOME/npuzzle (else ~/.local/state/npuzzle), made on first use, mode 0600.
 //
 // Invariant: checkpoint_key() is the same for the whole process (read or made once); it is empty
-// when no key can be had (no home directory, a directory that cannot be written, a damaged key
-// file): checkpoints are then written unsigned, and none is trusted.
+// when no key can be had (no home directory, a directory that cannot be written, a key file that
+// cannot be read or is damaged): checkpoints are then written unsigned, none is trusted, and
+// checkpoint_key_problem() says why.
 #pragma once
 
 #include <array>
@@ -27,5 +28,8 @@ std::string checkpoint_key_path();
 
 // This user's key, read or made on the first call; empty when none can be had.
 const std::optional<SignatureKey>& checkpoint_key();
+
+// Why checkpoint_key() is empty, naming where the key is looked for ("" when there is a key).
+const std::string& checkpoint_key_problem();
 
 }  // namespace npuzzle

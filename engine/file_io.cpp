@@ -58,7 +58,7 @@ std::string file_kind(unsigned mode) {
 }
 
 std::string read_text_file(const std::string& path, const std::string& what, std::size_t max_bytes,
-                           std::string_view prefix) {
+                           std::string_view prefix, uid_t* owner) {
   // Without blocking: a FIFO with no writer would hold open() up, deaf to Ctrl-C.
   Descriptor fd(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC));
   if (fd.get() < 0) fail("read", what, path, errno);
@@ -74,6 +74,7 @@ std::string read_text_file(const std::string& path, const std::string& what, std
                      std::to_string(max_bytes) + " bytes, more than any " + what + " holds");
   };
   if (static_cast<std::uint64_t>(info.st_size) > max_bytes) too_large();
+  if (owner) *owner = info.st_uid;
   std::string text;
   char buffer[1 << 16];
   for (;;) {

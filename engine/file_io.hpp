@@ -11,6 +11,8 @@
 // process reads is refused rather than waited for. Every failure throws InputError (exit code 2).
 #pragma once
 
+#include <sys/types.h>
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -22,9 +24,11 @@ namespace npuzzle {
 // device (/dev/zero), a missing file, a read error or a file of more than `max_bytes` throws
 // InputError naming `what` (for example "checkpoint") and the path. With a `prefix`, the reading
 // stops as soon as the file is seen not to begin with it: the bytes read so far are returned, for
-// the caller to say what the file is not.
+// the caller to say what the file is not. With `owner`, the user id owning the file is stored
+// there (taken from the file opened and read, not looked up by its path again).
 std::string read_text_file(const std::string& path, const std::string& what = "file",
-                           std::size_t max_bytes = SIZE_MAX, std::string_view prefix = {});
+                           std::size_t max_bytes = SIZE_MAX, std::string_view prefix = {},
+                           uid_t* owner = nullptr);
 
 // Replaces `path` with `text` atomically (temporary file + rename), or writes through a device or
 // FIFO (above); throws InputError on failure. The file replaced keeps its permission bits; a new

@@ -28,6 +28,21 @@
 namespace npuzzle::pdb {
 namespace {
 
+// Renames the resume file of `options` aside (never deletes it) and says why: the build starts
+// over from the beginning.
+void set_aside_noted(const BuildOptions& options, const std::string& why) {
+  std::string error;
+  const std::filesystem::path aside = set_aside_resume(options.resume_file, error);
+  if (!options.note) return;
+  if (aside.empty()) {
+    options.note("did not resume from " + options.resume_file.string() + " (" + why +
+                 "), and could not rename it aside (" + error + "); building from the beginning");
+    return;
+  }
+  options.note("did not resume from " + options.resume_file.string() + " (" + why +
+               "): set aside as " + aside.string() + "; building from the beginning");
+}
+
 // Per placement during the build: bit sets over the label cells of its free cells (in cell order;
 // a region is all the label cells it holds; `seen` gets the bits past the labels too, with the
 // first region seen), and 1 + the stored value (half the excess of the distance over the pattern's
@@ -195,17 +210,7 @@ class Builder {
   }
 
   // Renames the resume file aside (never deletes it) and says so; the build starts over.
-  void set_aside(const std::string& why) const {
-    std::string error;
-    const std::filesystem::path aside = set_aside_resume(options_.resume_file, error);
-    if (aside.empty()) {
-      note("did not resume from " + options_.resume_file.string() + " (" + why +
-           "), and could not rename it aside (" + error + "); building from the beginning");
-      return;
-    }
-    note("did not resume from " + options_.resume_file.string() + " (" + why + "): set aside as " +
-         aside.string() + "; building from the beginning");
-  }
+  void set_aside(const std::string& why) const { set_aside_noted(options_, why); }
 
   // The lane of `region` among the label cells `labels` of its placement: throws when the labels
   // are more than a lane holds (build_lane_bits chose the lanes wide enough for them all).
@@ -466,8 +471,9 @@ BuildResult build_table(const BuildSpec& spec, const BuildOptions& options) {
     if (!built.resumed || verified(options, built)) return built;
     // The saved build led to a wrong table: set it aside and build from the beginning.
     built = {};
+    set_aside_noted(options, "the table built from it fails its check");
     BuildOptions again = options;
-    again.restart = true;
+    again.restart = entry_present(options.resume_file);  // it could not be renamed
     return run_builder(spec, again);
   } catch (const std::bad_alloc&) {
     throw PdbError(ErrorKind::Memory, "out of memory during the database build");

@@ -88,5 +88,40 @@ TEST(CheckpointSignature, AnUnsignedOrOlderFileIsNotSignedHere) {
                    .signed_here);
 }
 
+// A search gone on from a checkpoint not signed here keeps the doubt: what it writes is unsigned,
+// whatever it writes after (CheckpointRequest::vouched), so no round trip signs a forged position.
+TEST(CheckpointSignature, AFileContinuingOneNotSignedHereIsWrittenUnsigned) {
+  const SignatureKey key{1, 2};
+  const std::string signed_text = format_checkpoint(small_checkpoint(), key);
+  CheckpointRequest resumed;
+  resumed.resume = true;
+  resumed.from = parse_checkpoint(signed_text, key);
+  EXPECT_TRUE(resumed.vouched());
+  resumed.from = parse_checkpoint(edited_with_checksum(signed_text, "bound 1\n", "bound 3\n"), key);
+  ASSERT_FALSE(resumed.vouched());
+  CheckpointFile rewritten = resumed.from;
+  rewritten.signed_here = resumed.vouched();
+  const std::string text = format_checkpoint(rewritten, key);
+  EXPECT_NE(text.find("\nsignature none\n"), std::string::npos) << text;
+  const CheckpointFile read = parse_checkpoint(text, key);
+  EXPECT_FALSE(read.signed_here);
+  EXPECT_EQ(read.position.bound, 3);
+}
+
+// A heuristic the checkpoint's board cannot have makes the file inconsistent (InputError), not
+// the caller's options wrong.
+TEST(CheckpointSignature, AHeuristicTheBoardCannotHaveIsRefused) {
+  const std::string text = format_checkpoint(small_checkpoint());
+  for (const char* heuristic : {"heuristic pdb:1,2,3/4,5,30\n", "heuristic pdb:1,2,3/3,4\n"}) {
+    try {
+      parse_checkpoint(edited_with_checksum(text, "heuristic misplaced\n", heuristic));
+      ADD_FAILURE() << heuristic << " was read";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("inconsistent: heuristic pdb:"), std::string::npos)
+          << e.what();
+    }
+  }
+}
+
 }  // namespace
 }  // namespace npuzzle

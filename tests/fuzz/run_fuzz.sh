@@ -3,7 +3,8 @@
 # bounded time over its seed corpus, then prints, per target, the executions run and the findings.
 #
 # Usage: tests/fuzz/run_fuzz.sh [SECONDS_PER_TARGET] [TARGET…]
-#   SECONDS_PER_TARGET  default 60; TARGETs: parse pdb_file cli_options (default: all built)
+#   SECONDS_PER_TARGET  default 60; TARGETs: parse pdb_file pdb_resume cli_options checkpoint
+#   (default: all built)
 # Environment: NPUZZLE_FUZZ_BUILD_DIR (default build-fuzz), NPUZZLE_JOBS (default 2).
 # The seed corpora in tests/fuzz/corpus/<target>/ are read, never written: new inputs the fuzzer
 # finds go to a scratch corpus in the build directory. Crashing inputs are kept in
@@ -17,7 +18,7 @@ shift || true
 build_dir=${NPUZZLE_FUZZ_BUILD_DIR:-build-fuzz}
 jobs=${NPUZZLE_JOBS:-2}
 targets=("$@")
-if ((${#targets[@]} == 0)); then targets=(parse pdb_file cli_options); fi
+if ((${#targets[@]} == 0)); then targets=(parse pdb_file pdb_resume cli_options checkpoint); fi
 
 if ! command -v clang++ >/dev/null; then
   echo "run_fuzz: clang++ is needed (apt-get install clang)" >&2

@@ -6,11 +6,19 @@
 // search then finds; a checkpoint that cannot be written (no such directory, the file size limit)
 // ends the run with exit code 2, after a limit or Ctrl-C, leaving neither a half-written file nor a
 // temporary one; old temporary files of a killed run are removed; the algorithms that keep no
-// checkpoints refuse the option (exit code 1).
+// checkpoints refuse the option (exit code 1). Trust: a forged bound is never laundered into a
+// signed checkpoint by a resumed run that is stopped again, another user's checkpoint is refused
+// unless --trust-other-user, a checkpoint written without a key says why, and a heuristic the
+// checkpoint's board cannot have is a bad file (exit code 2), not a bad option.
+#include <pwd.h>
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdint>
+#include <cstring>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -391,6 +399,204 @@ TEST_F(FaultCheckpoint, StaleTemporaryFilesOfAKilledRunAreRemoved) {
                "temporary files beside the checkpoint: one of it an hour old, one of it just "
                "written, one of another file an hour old; then a run with `--checkpoint`",
                run.describe() + "; files left: " + joined(files_in(dir)));
+}
+
+// `text` (a checkpoint) with its bound forged to `bound`: the next bound, the frontier and its done
+// and cut-short subtrees cleared to fit, the checksum recomputed, and the signature left as it was
+// (now wrong) or replaced by "none".
+std::string forged_bound(std::string text, const std::string& bound, bool keep_signature) {
+  const auto edit = [&](const std::string& key, const std::string& value) {
+    text = edited_and_signed(text, key + " " + field(text, key) + "\n",
+                             value.empty() ? "" : key + " " + value + "\n");
+  };
+  edit("bound", bound);
+  edit("next-bound", "none");
+  edit("subtrees", "0");
+  edit("done", "-");
+  while (!field(text, "partial").empty()) edit("partial", "");
+  if (!keep_signature) edit("signature", "none");
+  return text;
+}
+
+// Korf #1 (57 moves) stopped by a node limit; its checkpoint forged to bound 59 (checksum
+// recomputed; the signature wrong, or "none"). A resume stopped by a node limit rewrites the file;
+// the resume after it must still not believe the bound: the doubt travels with the search, so the
+// 59-move solution it finds is not called optimal.
+TEST_F(FaultCheckpoint, ForgedBoundIsNotLaunderedByAnInterruptedResume) {
+  std::string observed;
+  for (const bool keep_signature : {true, false}) {
+    SCOPED_TRACE(keep_signature ? "signature left wrong" : "signature none");
+    const std::string path =
+        (fresh_dir(keep_signature ? "laundered-wrong" : "laundered-none") / "f.ckpt").string();
+    const RunResult first =
+        run_npuzzle({"solve", "--algo", "ida", "--heuristic", "md", "--node-limit", "30000",
+                     "--checkpoint", path, korf(1).tiles});
+    ASSERT_EQ(first.exit_code, 4) << first.describe() << first.err;
+    write_text(path, forged_bound(read_text(path), "59", keep_signature));
+    const RunResult stopped = run_npuzzle({"solve", "--resume", path, "--node-limit", "30000"});
+    ASSERT_EQ(stopped.exit_code, 4) << stopped.describe() << stopped.err;
+    EXPECT_TRUE(contains(stopped.err, "does not carry this user's signature")) << stopped.err;
+    const std::string rewritten = read_text(path);
+    EXPECT_EQ(field(rewritten, "bound"), "59") << rewritten;
+    EXPECT_EQ(field(rewritten, "signature"), "none") << rewritten;
+    const RunResult resumed = run_npuzzle({"solve", "--resume", path, "--output", "json"});
+    ASSERT_EQ(resumed.exit_code, 0) << resumed.describe() << resumed.err;
+    const nlohmann::json result = nlohmann::json::parse(resumed.out);
+    EXPECT_GE(result.value("length", 0), korf(1).length) << result;
+    EXPECT_FALSE(result.value("optimal", true)) << result;
+    EXPECT_TRUE(contains(resumed.err, "not claimed optimal")) << resumed.err;
+    observed += std::string(observed.empty() ? "" : "; ") +
+                (keep_signature ? "signature left wrong" : "signature none") +
+                ": the stopped resume rewrote it with `signature " + field(rewritten, "signature") +
+                "`; the next resume: " + resumed.describe() + ", " +
+                std::to_string(result.value("length", 0)) +
+                " moves, `\"optimal\": " + (result.value("optimal", true) ? "true" : "false") + "`";
+  }
+  record_fault("checkpoint",
+               "Korf #1 (57 moves): checkpoint forged to bound 59 and its checksum recomputed, "
+               "resumed and stopped again by `--node-limit 30000`, then resumed to the end",
+               observed);
+}
+
+// "nobody (uid 65534)": how the refusal names the owner of a file.
+std::string user_called(uid_t uid) {
+  const passwd* user = ::getpwuid(uid);
+  const std::string id = "uid " + std::to_string(uid);
+  return user ? std::string(user->pw_name) + " (" + id + ")" : id;
+}
+
+// A checkpoint written by another user (its own key: another state directory), then owned by uid
+// 65534: refused with exit code 2 naming the owner; with --trust-other-user it is resumed, but its
+// bound is not believed (it does not carry this user's signature). The tests run as root in CI;
+// elsewhere the file cannot be given away and the test is skipped.
+TEST_F(FaultCheckpoint, CheckpointOfAnotherUserIsRefusedUnlessTrusted) {
+  const fs::path dir = fresh_dir("other-user");
+  const std::string path = (dir / "theirs.ckpt").string();
+  RunSpec spec;
+  spec.argv = {npuzzle_binary(), "solve", "--algo",           "ida", "--heuristic", "md",
+               "--checkpoint",   path,    "0 7 4 2 5 1 6 8 3"};
+  spec.env = {{"XDG_STATE_HOME", (dir / "their-state").string()}};
+  spec.pending_signal = SIGINT;
+  const RunResult first = run_program(spec);
+  ASSERT_EQ(first.exit_code, 4) << first.describe() << first.err;
+  if (::chown(path.c_str(), 65534, 65534) != 0) {
+    if (errno == EPERM) GTEST_SKIP() << "not root: the checkpoint cannot be given to uid 65534";
+    FAIL() << "chown " << path << ": " << std::strerror(errno);
+  }
+  const RunResult refused = expect_refused_at(path, "belongs to another user");
+  EXPECT_TRUE(contains(refused.err, user_called(65534))) << refused.err;
+  EXPECT_TRUE(contains(refused.err, "--trust-other-user")) << refused.err;
+  EXPECT_TRUE(refused.out.empty()) << refused.out;
+  const RunResult trusted =
+      run_npuzzle({"solve", "--resume", path, "--trust-other-user", "--output", "json"});
+  ASSERT_EQ(trusted.exit_code, 0) << trusted.describe() << trusted.err;
+  const nlohmann::json result = nlohmann::json::parse(trusted.out);
+  EXPECT_EQ(result.value("length", 0), 24) << result;
+  EXPECT_FALSE(result.value("optimal", true)) << result;
+  EXPECT_TRUE(contains(trusted.err, "does not carry this user's signature")) << trusted.err;
+  const RunResult without_resume =
+      run_npuzzle({"solve", "--trust-other-user", "0 7 4 2 5 1 6 8 3"});
+  EXPECT_EQ(without_resume.exit_code, 1) << without_resume.err;
+  record_fault("checkpoint",
+               "`--resume` of a checkpoint owned by uid 65534 (written under another key), "
+               "without and with `--trust-other-user`",
+               refused.describe() + "; `" + first_line(refused.err) +
+                   "`; with the flag: " + trusted.describe() +
+                   ", `\"optimal\": " + (result.value("optimal", true) ? "true" : "false") + "`");
+}
+
+// The key that signs checkpoints damaged, unreadable (a directory in its place), impossible to make
+// (a file where its directory should be), or nowhere to keep it (no HOME, no XDG_STATE_HOME): the
+// checkpoint is written unsigned, and a warning says so, why, and where the key is; resuming it
+// says why it cannot be believed.
+TEST_F(FaultCheckpoint, CheckpointWrittenWithoutAKeySaysWhyAndWhereTheKeyIs) {
+  const fs::path dir = fresh_dir("no-key");
+  struct KeyFault {
+    std::string name;
+    std::string expected;  // the reason, in the warning
+  };
+  const std::vector<KeyFault> faults = {
+      {"damaged", "is not a key"},
+      {"unreadable", "cannot be read: Is a directory"},
+      {"unmakeable", "cannot be made"},
+      {"homeless", "neither HOME nor an absolute XDG_STATE_HOME"}};
+  fs::create_directories(dir / "damaged" / "npuzzle");
+  write_text(dir / "damaged" / "npuzzle" / "checkpoint-key", "not a key\n");
+  fs::create_directories(dir / "unreadable" / "npuzzle" / "checkpoint-key");
+  fs::create_directories(dir / "unmakeable");
+  write_text(dir / "unmakeable" / "npuzzle", "a file where the key's directory should be\n");
+  std::string observed;
+  for (const KeyFault& fault : faults) {
+    SCOPED_TRACE(fault.name);
+    const std::string key = (dir / fault.name / "npuzzle" / "checkpoint-key").string();
+    const std::string path = (dir / (fault.name + ".ckpt")).string();
+    RunSpec spec;
+    if (fault.name == "homeless") {
+      spec.unset_env = {"XDG_STATE_HOME", "HOME"};
+    } else {
+      spec.env = {{"XDG_STATE_HOME", (dir / fault.name).string()}};
+    }
+    spec.argv = {npuzzle_binary(), "solve", "--algo",           "ida", "--heuristic", "md",
+                 "--checkpoint",   path,    "0 7 4 2 5 1 6 8 3"};
+    spec.pending_signal = SIGINT;
+    const RunResult written = run_program(spec);
+    ASSERT_EQ(written.exit_code, 4) << written.describe() << written.err;
+    EXPECT_EQ(field(read_text(path), "signature"), "none");
+    const std::string warning = line_with(written.err, "is written unsigned");
+    EXPECT_TRUE(contains(warning, "npuzzle: warning: checkpoint '" + path + "'")) << written.err;
+    EXPECT_TRUE(contains(warning, fault.expected)) << written.err;
+    if (fault.name != "homeless") {
+      EXPECT_TRUE(contains(warning, key)) << written.err;
+    }
+    spec.argv = {npuzzle_binary(), "solve", "--resume", path, "--output", "json"};
+    spec.pending_signal = 0;
+    const RunResult resumed = run_program(spec);
+    ASSERT_EQ(resumed.exit_code, 0) << resumed.describe() << resumed.err;
+    EXPECT_FALSE(nlohmann::json::parse(resumed.out).value("optimal", true)) << resumed.out;
+    EXPECT_TRUE(contains(line_with(resumed.err, "cannot be vouched for"), fault.expected))
+        << resumed.err;
+    const std::size_t reason = warning.find("): ");
+    observed +=
+        (observed.empty() ? "" : "; ") + fault.name + ": " +
+        (reason == std::string::npos ? "no warning"
+                                     : "written unsigned, `" + warning.substr(reason + 3) + "`");
+  }
+  record_fault("checkpoint",
+               "`--checkpoint` with the signing key damaged, a directory in its place, its "
+               "directory impossible to make, and with neither HOME nor XDG_STATE_HOME set",
+               observed);
+}
+
+// A checkpoint naming a heuristic its board cannot have (walking distance on 5x5; a partition with
+// a tile the 3x3 board lacks), checksum recomputed: a bad file (exit code 2, naming the
+// checkpoint), not a bad --heuristic option (exit code 1).
+TEST_F(FaultCheckpoint, HeuristicItsBoardCannotHaveIsABadFile) {
+  std::string observed;
+  const std::pair<const char*, const char*> cases[] = {
+      {"1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24", "wd"},
+      {"1 0 2 3 4 5 6 7 8", "pdb:1,2,3/4,5,30"}};
+  for (const auto& [board, heuristic] : cases) {
+    SCOPED_TRACE(heuristic);
+    const std::string path = (fresh_dir("heuristic-source") / "search.ckpt").string();
+    RunSpec spec;
+    spec.argv = {npuzzle_binary(), "solve", "--algo", "ida", "--heuristic", "md",
+                 "--checkpoint",   path,    board};
+    spec.pending_signal = SIGINT;
+    const RunResult first = run_program(spec);
+    ASSERT_EQ(first.exit_code, 4) << first.describe() << first.err;
+    const RunResult run =
+        expect_refused("heuristic",
+                       edited_and_signed(read_text(path), "heuristic md\n",
+                                         "heuristic " + std::string(heuristic) + "\n"),
+                       "inconsistent: heuristic " + std::string(heuristic));
+    EXPECT_TRUE(contains(run.err, "checkpoint '")) << run.err;
+    EXPECT_FALSE(contains(run.err, "--heuristic")) << run.err;
+    observed += (observed.empty() ? "" : "; ") + run.describe() + ", `" + first_line(run.err) + "`";
+  }
+  record_fault("checkpoint",
+               "`--resume` of a 5x5 checkpoint edited to heuristic wd, and of a 3x3 one edited to "
+               "pdb:1,2,3/4,5,30 (checksums recomputed)",
+               observed);
 }
 
 TEST_F(FaultCheckpoint, AlgorithmsWithoutCheckpointsRefuseTheOptions) {

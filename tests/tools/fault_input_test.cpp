@@ -307,5 +307,38 @@ INSTANTIATE_TEST_SUITE_P(Corpus, FaultInput, ::testing::ValuesIn(corpus()),
                            return param_info.param.name;
                          });
 
+// NPUZZLE_GOAL with blanks around it (a trailing space from a shell script, a leading one) is read
+// as --goal reads it, blanks ignored (by both); a bad one is refused with exit 1 and its value
+// shown quoted, so that the stray blanks show.
+TEST(FaultGoalEnvironment, BlanksAroundTheGoalAreIgnoredAndABadOneIsShownQuoted) {
+  NPUZZLE_REQUIRE_BINARY(npuzzle_binary());
+  const auto with_goal = [](const std::string& goal) {
+    RunSpec spec;
+    spec.argv = {npuzzle_binary(), "solve", "1 2 3 4 5 6 7 0 8"};
+    spec.env = {{"NPUZZLE_GOAL", goal}};
+    return run_program(spec);
+  };
+  std::string observed;
+  for (const std::string goal : {"blank-last ", " blank-last", "\tblank-last\n"}) {
+    SCOPED_TRACE("'" + goal + "'");
+    const RunResult run = with_goal(goal);
+    EXPECT_EQ(run.describe(), "exit 0") << run.err;
+    EXPECT_NE(run.out.find("to the goal blank-last"), std::string::npos) << run.out;
+    if (observed.empty()) observed = run.describe() + ", `" + first_line(run.out) + "`";
+  }
+  RunSpec given;
+  given.argv = {npuzzle_binary(), "solve", "--goal", "blank-last ", "1 2 3 4 5 6 7 0 8"};
+  const RunResult option = run_program(given);
+  EXPECT_EQ(option.describe(), "exit 0") << option.err;
+  const RunResult bad = with_goal("upside-down ");
+  EXPECT_EQ(bad.describe(), "exit 1") << bad.err;
+  EXPECT_NE(bad.err.find("NPUZZLE_GOAL='upside-down '"), std::string::npos) << bad.err;
+  record_fault("input",
+               "`NPUZZLE_GOAL='blank-last '` (and a leading blank, a tab and a newline), "
+               "`--goal 'blank-last '`, then `NPUZZLE_GOAL='upside-down '`",
+               observed + "; `--goal`: " + option.describe() + "; the bad one: " + bad.describe() +
+                   ", `" + first_line(bad.err) + "`");
+}
+
 }  // namespace
 }  // namespace npuzzle::fault

@@ -23,12 +23,10 @@ std::atomic<bool> interrupt_requested{false};
 GoalSpec goal_in_force(const std::string& option) {
   if (!option.empty()) return parse_goal_option(option);
   const char* environment = std::getenv("NPUZZLE_GOAL");
-  if (!environment || !*environment) return GoalSpec::blank_first();
-  try {
-    return parse_goal_option(environment);
-  } catch (const UsageError& e) {
-    throw UsageError("NPUZZLE_GOAL (in the environment): " + std::string(e.what()));
-  }
+  if (!environment) return GoalSpec::blank_first();
+  // The value quoted, so that stray blanks in a bad one show.
+  return parse_goal_option(environment,
+                           "NPUZZLE_GOAL='" + printable(environment) + "' (in the environment)");
 }
 
 LogSink command_line_log(bool quiet) {

@@ -17,6 +17,7 @@
 #include <utility>
 
 #include "engine/checkpoint.hpp"
+#include "engine/checkpoint_signature.hpp"
 #include "engine/file_io.hpp"
 #include "engine/option_use.hpp"
 #include "parallel/batch.hpp"
@@ -51,6 +52,7 @@ struct SolveOptions {
   std::string checkpoint;  // --checkpoint FILE
   double checkpoint_every = 600;  // --checkpoint-every SECONDS
   std::string resume;             // --resume FILE
+  bool trust_other_user = false;  // --trust-other-user: resume another user's checkpoint
 };
 
 // --checkpoint and --resume: what the search is asked to do, or nullptr. With --resume FILE the
@@ -59,6 +61,9 @@ struct SolveOptions {
 std::shared_ptr<const CheckpointRequest> checkpoint_request(const SolveOptions& o) {
   const std::set<std::string>& given = o.search.given;
   const bool resume = given.count("--resume") != 0;
+  if (!resume && given.count("--trust-other-user")) {
+    throw UsageError("--trust-other-user needs --resume FILE");
+  }
   if (!resume && !given.count("--checkpoint")) {
     if (given.count("--checkpoint-every")) {
       throw UsageError("--checkpoint-every needs --checkpoint FILE or --resume FILE");
@@ -82,12 +87,18 @@ std::shared_ptr<const CheckpointRequest> checkpoint_request(const SolveOptions& 
   if (!o.board.empty()) throw UsageError("--resume takes no BOARD: the checkpoint holds it");
   request->resume = true;
   request->from_path = o.resume;
-  request->from = read_checkpoint(o.resume);
+  request->from = read_checkpoint(o.resume, o.trust_other_user);
   if (!request->from.signed_here && !o.quiet) {
-    std::cerr << "npuzzle: note: checkpoint " << printable(o.resume)
-              << " does not carry this user's signature (written by another user, machine or "
-                 "older npuzzle, or edited): the search goes on from it, but a solution it finds "
-                 "is not claimed optimal; solve without --resume to prove optimality\n";
+    const std::string why =
+        checkpoint_key()
+            ? "does not carry this user's signature (written by another user, on "
+              "another machine, by an older npuzzle or without a key, edited, or "
+              "continuing a search resumed from such a checkpoint)"
+            : "cannot be vouched for, as no signature can be checked: " + checkpoint_key_problem();
+    std::cerr << "npuzzle: note: checkpoint " << printable(o.resume) << " " << why
+              << ": the search goes on from it, but a solution it finds is not claimed optimal, "
+                 "and the checkpoints it writes are unsigned; solve without --resume to prove "
+                 "optimality\n";
   }
   return request;
 }
@@ -538,6 +549,10 @@ void add_solve_command(CLI::App& app, Action& action) {
   cmd->add_option("--resume", options->resume,
                   "go on from the checkpoint FILE (its board, goal and heuristic; no BOARD), "
                   "keeping further checkpoints in it");
+  cmd->add_flag("--trust-other-user", options->trust_other_user,
+                "with --resume: go on from a checkpoint FILE owned by another user (refused "
+                "otherwise, exit code 2); its solution is claimed optimal only if FILE carries "
+                "your signature");
   cmd->callback([options, cmd, &action] {
     options->search.given = given_options(*cmd);
     if (cmd->count("--progress") == 0) options->progress.clear();  // CLI11 sets a flag's default
