@@ -20,14 +20,6 @@ namespace {
   throw PdbError(ErrorKind::Database, "pattern database " + path.string() + ": " + what);
 }
 
-const char* kind_name(mode_t mode) {
-  if (S_ISDIR(mode)) return "a directory";
-  if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
-  if (S_ISSOCK(mode)) return "a socket";
-  if (S_ISCHR(mode) || S_ISBLK(mode)) return "a device";
-  return "not a regular file";
-}
-
 std::string open_error(int error) {
   if (error == ELOOP) return "a loop of symbolic links";
   return std::strerror(error);
@@ -48,6 +40,14 @@ bool process_alive(pid_t pid) { return ::kill(pid, 0) == 0 || errno == EPERM; }
 
 }  // namespace
 
+const char* file_kind_name(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
+  if (S_ISSOCK(mode)) return "a socket";
+  if (S_ISCHR(mode) || S_ISBLK(mode)) return "a device";
+  return "not a regular file";
+}
+
 bool entry_present(const std::filesystem::path& path) noexcept {
   struct stat st {};
   return ::lstat(path.c_str(), &st) == 0;
@@ -63,7 +63,7 @@ int open_database_file(const std::filesystem::path& path, struct stat& st) {
     refuse(path, "cannot open: " + open_error(error));
   }
   if (!S_ISREG(st.st_mode))
-    refuse(path, std::string(kind_name(st.st_mode)) + ", not a database file");
+    refuse(path, std::string(file_kind_name(st.st_mode)) + ", not a database file");
   // Non-blocking, in case it was swapped for a FIFO since the stat; checked again on the open file.
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
   if (fd < 0) refuse(path, "cannot open: " + open_error(errno));

@@ -23,6 +23,9 @@ namespace npuzzle::pdb {
 
 inline constexpr std::chrono::minutes kStaleTemporaryAge{10};
 
+// What a file that is not a regular one is, for messages: "a directory", "a FIFO (named pipe)" …
+const char* file_kind_name(mode_t mode);
+
 // Whether anything (a file, a dangling or looping link, a FIFO …) is at `path`. Never throws.
 bool entry_present(const std::filesystem::path& path) noexcept;
 

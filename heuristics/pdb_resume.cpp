@@ -98,14 +98,6 @@ std::string owner_name(uid_t uid) {
   return text;
 }
 
-const char* resume_kind_name(mode_t mode) {
-  if (S_ISDIR(mode)) return "a directory";
-  if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
-  if (S_ISSOCK(mode)) return "a socket";
-  if (S_ISCHR(mode) || S_ISBLK(mode)) return "a device";
-  return "not a regular file";
-}
-
 // Moves `bytes` at `data` through `io` (::write or ::read) in pieces of at most 1 GiB (a call moves
 // at most about 2 GiB); false on an error or an early end of file.
 template <class Data, class Io>
@@ -178,7 +170,7 @@ ResumeLoad load_resume(const std::filesystem::path& file, const BuildSpec& spec,
   struct stat st {};
   if (::fstat(fd.get(), &st) != 0) return rejected(std::strerror(errno));
   if (!S_ISREG(st.st_mode))
-    return rejected(std::string(resume_kind_name(st.st_mode)) + ", not a saved build");
+    return rejected(std::string(file_kind_name(st.st_mode)) + ", not a saved build");
   if (st.st_uid != ::geteuid() && !trust_other_user) {
     return {ResumeLoad::Status::OtherOwner, owner_name(st.st_uid)};
   }

@@ -245,15 +245,6 @@ TEST(FaultAutoBuild, NoDatabaseDirectoryFallsBackToLinearConflict) {
                observed);
 }
 
-// Sets a file's modification time `seconds` in the past.
-void age(const fs::path& path, int seconds) {
-  timeval times[2];
-  ::gettimeofday(&times[0], nullptr);
-  times[0].tv_sec -= seconds;
-  times[1] = times[0];
-  ::utimes(path.c_str(), times);
-}
-
 TEST(FaultPdbTemporaries, StaleTemporariesOfDeadBuildsAreRemovedLiveOnesKept) {
   NPUZZLE_REQUIRE_BINARY(pdbgen_binary());
   const fs::path dir = fresh_dir("stale_temporaries");
@@ -267,7 +258,7 @@ TEST(FaultPdbTemporaries, StaleTemporariesOfDeadBuildsAreRemovedLiveOnesKept) {
   const fs::path fresh_dead = dir / (std::string(k3x3Name) + ".tmp." + dead + ".0000000000f00d00");
   const fs::path old_live = dir / (std::string(k3x3Name) + ".tmp." + live + ".00000000000a11fe");
   for (const fs::path& p : {old_dead, old_dead_plain, fresh_dead, old_live}) write_text(p, "part");
-  for (const fs::path& p : {old_dead, old_dead_plain, old_live}) age(p, 3600);
+  for (const fs::path& p : {old_dead, old_dead_plain, old_live}) make_older(p, 3600);
   RunSpec build;
   build.argv = {pdbgen_binary(), "build", "--size", "3x3",
                 "--partition",   "full",  "--dir",  dir.string()};

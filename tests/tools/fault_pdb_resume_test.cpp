@@ -229,15 +229,6 @@ TEST(FaultPdbResume, AFifoAtThePartialNameDoesNotHangTheBuild) {
                run.describe() + "; `" + line_with(run.err, "FIFO") + "`");
 }
 
-// Sets a file's modification time `seconds` in the past.
-void make_older(const fs::path& path, int seconds) {
-  timeval times[2];
-  ::gettimeofday(&times[0], nullptr);
-  times[0].tv_sec -= seconds;
-  times[1] = times[0];
-  ::utimes(path.c_str(), times);
-}
-
 TEST(FaultPdbResume, TheTemporaryOfASaveKilledMidwayIsRemoved) {
   NPUZZLE_REQUIRE_BINARY(pdbgen_binary());
   const fs::path dir = fresh_dir("resume_killed_save");

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <gtest/gtest.h>
+#include <sys/time.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -76,6 +77,15 @@ inline std::string first_line(const std::string& text) {
 // Records one row of the fault table for the current test: the area ("signals", "limits",
 // "database", "input"), the fault tried, and what the program did (as observed in this run). The
 // scratch directory's path is shown as SCRATCH, so the table does not change from run to run.
+// Sets a file's modification time `seconds` in the past (a temporary of a build long dead).
+inline void make_older(const fs::path& path, int seconds) {
+  timeval times[2];
+  ::gettimeofday(&times[0], nullptr);
+  times[0].tv_sec -= seconds;
+  times[1] = times[0];
+  ::utimes(path.c_str(), times);
+}
+
 inline void record_fault(const std::string& area, const std::string& fault, std::string observed) {
   const std::string dir = scratch_dir().string();
   for (auto at = observed.find(dir); at != std::string::npos; at = observed.find(dir, at)) {
