@@ -3,9 +3,9 @@
 // are then the frontier below which the second phase runs IDA*.
 //
 // What it holds (no allocation per node; every byte is counted against the budget, by capacity):
-// - the nodes: one vector of `Node` PODs, the packed word as 64-bit words (8-byte aligned even on
-//   5x5), the parent's index, the blank's cell, g, h and a closed flag: 16 bytes a node on boards
-//   of up to 16 cells, 24 on 5x5. It is reserved once, for as many nodes as the budget could hold
+// - the nodes: one vector of `Node` PODs, the packed word as 32-bit words, the parent's index, the
+//   automaton's state, the blank's cell, g, h and a closed flag: 20 bytes a node on boards of up
+//   to 16 cells, 28 on 5x5. It is reserved once, for as many nodes as the budget could hold
 //   (at most the board's states), so it never moves; the paths are read back along the parents.
 // - the states stored: an absl::flat_hash_set of node indices (4 bytes a slot and a control byte),
 //   hashing and comparing the nodes' words through the vector (or a child's word before it is
@@ -23,15 +23,18 @@
 // An expansion computes every child's value from its parent's (H::update; the table reads wait on
 // memory together), prefetches the children's slots in the set, then looks each up by its packed
 // word and appends it to the vector only when it is new (no append and take back).
-// Invariants: every node's state is in the set once; a node is open (closed == 0) exactly when it
-// was generated with its current g and not expanded since (a closed node reached with a smaller g
-// is reopened: the phase stays correct with an inconsistent heuristic); an open-list entry whose
-// node is closed is stale and skipped when popped, so the open nodes are those of the vector with
-// closed == 0, whatever entries the open list holds.
+// Each node carries the move-pruning automaton's state after its path (core/move_pruning.hpp); a
+// move the automaton refuses is not generated, as in IDA*.
+// Invariants: every (state, automaton state) pair is in the set once; a node is open (closed == 0)
+// exactly when it was generated with its current g and not expanded since (a closed node reached
+// with a smaller g is reopened: the phase stays correct with an inconsistent heuristic); an
+// open-list entry whose node is closed is stale and skipped when popped, so the open nodes are
+// those of the vector with closed == 0, whatever entries the open list holds.
 // Why its open nodes make a frontier (parallel/aida.hpp relies on it): while no goal has been
-// expanded, every optimal path from the start holds an open node with its optimal g (the deepest
-// node of the path closed with its optimal g has its successor on the path open with its optimal
-// g: that successor is never the node's parent, which has a smaller g).
+// expanded, the least optimal path from the start, which the automaton never refuses, holds an
+// open node with its optimal g and the automaton's state after the path's prefix (the deepest
+// node of the path closed with its optimal g generated its successor on the path, with that
+// automaton state and its optimal g, and the successor is open).
 //
 // The budget: before each expansion the phase checks that what the expansion may allocate fits
 // beside what it holds (a rehash of the set holds the old and new tables for a moment; the open
@@ -58,19 +61,21 @@
 #include <absl/hash/hash.h>
 
 #include "core/board.hpp"
+#include "core/move_pruning.hpp"
 #include "core/node_store.hpp"  // move_between
 #include "core/search_types.hpp"
 
 namespace npuzzle {
 
-// A frontier node: the A* node it is, its g and h, and the blank's cell in its A* parent (whose
-// move back is not searched). `searched` counts the nodes its subtree expanded the last time it was
-// searched (saturated), by which the next threshold's work is shared out.
+// A frontier node: the A* node it is, its g and h, and the move-pruning automaton's state after
+// the node's path (core/move_pruning.hpp; the search below it goes on from there, so the strings
+// that cross the frontier are pruned as plain IDA* prunes them). `searched` counts the nodes its
+// subtree expanded the last time it was searched (saturated), by which the next threshold's work
+// is shared out.
 struct AidaFrontierNode {
   std::uint32_t node = 0;
   std::uint8_t g = 0, h = 0;
-  std::int8_t parent_blank = -1;  // -1: none (the start)
-  std::uint8_t spare = 0;
+  std::uint16_t pruning = 0;
   std::uint32_t searched = 0;
   int f() const { return g + h; }
 };
@@ -80,12 +85,15 @@ template <class B, Heuristic H>
 class AidaAStar {
  public:
   using Word = typename B::Word;
-  static constexpr std::size_t kWords = (sizeof(Word) + 7) / 8;
+  static constexpr std::size_t kWords = (sizeof(Word) + 3) / 4;
+  using Words = std::array<std::uint32_t, kWords>;
   struct Node {
-    std::array<std::uint64_t, kWords> word;
-    std::uint32_t parent;  // kNoParent at the start
+    Words word;
+    std::uint32_t parent;   // kNoParent at the start
+    std::uint16_t pruning;  // the automaton's state after the path through `parent`
     std::uint8_t blank, g, h, closed;
   };
+  static_assert(sizeof(Node) == 4 * kWords + 12, "20 bytes a node up to 16 cells, 28 on 5x5");
   // Solved: the goal was expanded (path()). Full: the budget is full, the open nodes are the
   // frontier. Exhausted: nothing is left open (no path). Stopped: a limit (stop_reason()).
   enum class Outcome { Solved, Full, Exhausted, Stopped };
@@ -104,6 +112,7 @@ class AidaAStar {
         clock_(clock),
         budget_(budget),
         max_stored_(max_stored),
+        carry_pruning_(pruning_.states() <= kPruningStates),
         set_(0, IndexHash{&pool_}, IndexEq{&pool_}) {}
 
   Outcome run(const State<B>& start) {
@@ -124,7 +133,7 @@ class AidaAStar {
         std::min<std::uint64_t>({room, states, std::numeric_limits<std::uint32_t>::max() - 8})));
     if (!fits_one_more(1)) return Outcome::Full;
     const auto start_value = h_.init(start);
-    add(start, kNoParent, 0, h_.estimate(start_value));
+    add(start, kNoParent, MovePruning::kRoot, 0, h_.estimate(start_value));
     remember(0, start_value);
     for (;;) {
       if (open_entries_ == 0) return Outcome::Exhausted;
@@ -186,8 +195,7 @@ class AidaAStar {
       f.node = i;
       f.g = n.g;
       f.h = n.h;
-      f.parent_blank =
-          n.parent == kNoParent ? std::int8_t{-1} : static_cast<std::int8_t>(pool_[n.parent].blank);
+      f.pruning = n.pruning;
       frontier.push_back(f);
     }
     return frontier;
@@ -218,31 +226,41 @@ class AidaAStar {
   }
 
  private:
-  // The set holds node indices; it also looks a state up by its word (a WordKey), so a child is
-  // looked up (and its slot prefetched) before it is appended to the vector, and appended only when
-  // it is new.
+  // The set holds node indices, one per (state, automaton state): two paths to a state that end in
+  // different automaton states may prune different continuations, so both are kept (as IDA* keeps
+  // both paths); the same pair reached again with a g no smaller is a duplicate. It also looks a
+  // pair up by its key (a WordKey), so a child is looked up (and its slot prefetched) before it is
+  // appended to the vector, and appended only when it is new.
   struct WordKey {
-    std::array<std::uint64_t, kWords> word;
+    Words word;
+    std::uint16_t pruning;
+    friend bool operator==(const WordKey&, const WordKey&) = default;
   };
+  static WordKey key_of(const Node& n) { return {n.word, n.pruning}; }
   struct IndexHash {
     using is_transparent = void;
     const std::vector<Node>* pool;
-    std::size_t operator()(std::uint32_t i) const { return (*this)(WordKey{(*pool)[i].word}); }
-    std::size_t operator()(const WordKey& k) const {
-      return absl::Hash<std::array<std::uint64_t, kWords>>{}(k.word);
-    }
+    std::size_t operator()(std::uint32_t i) const { return (*this)(key_of((*pool)[i])); }
+    std::size_t operator()(const WordKey& k) const { return absl::HashOf(k.word, k.pruning); }
   };
   struct IndexEq {
     using is_transparent = void;
     const std::vector<Node>* pool;
     bool operator()(std::uint32_t a, std::uint32_t b) const {
-      return (*pool)[a].word == (*pool)[b].word;
+      return key_of((*pool)[a]) == key_of((*pool)[b]);
     }
-    bool operator()(const WordKey& k, std::uint32_t b) const { return k.word == (*pool)[b].word; }
-    bool operator()(std::uint32_t a, const WordKey& k) const { return (*pool)[a].word == k.word; }
+    bool operator()(const WordKey& k, std::uint32_t b) const { return k == key_of((*pool)[b]); }
+    bool operator()(std::uint32_t a, const WordKey& k) const { return key_of((*pool)[a]) == k; }
   };
 
   static constexpr std::size_t kMaxCost = 255;  // g and h are stored in a byte
+  // The automaton's states a node can carry (16 bits). An automaton with more (a build with longer
+  // duplicate strings) is carried as kRoot: the nodes are then one per state, and the search below
+  // the frontier prunes from its first move on (complete, and weaker across the frontier).
+  static constexpr std::size_t kPruningStates = 65536;
+  std::uint16_t carried(std::int32_t pruning) const {
+    return carry_pruning_ ? static_cast<std::uint16_t>(pruning) : std::uint16_t{0};
+  }
 
   std::uint64_t cache_bytes() const {
     return static_cast<std::uint64_t>(cache_.capacity()) * sizeof(CachedValue);
@@ -272,8 +290,8 @@ class AidaAStar {
     return n / 2;
   }
 
-  static bool same(const std::array<std::uint64_t, kWords>& word, const State<B>& s) {
-    std::array<std::uint64_t, kWords> w{};
+  static bool same(const Words& word, const State<B>& s) {
+    Words w{};
     std::memcpy(w.data(), &s.word, sizeof(Word));
     return w == word;
   }
@@ -318,21 +336,22 @@ class AidaAStar {
     return StopReason::None;
   }
 
-  void append(const State<B>& s, std::uint32_t parent, int g, int h) {
+  void append(const State<B>& s, std::uint32_t parent, std::int32_t pruning, int g, int h) {
     if (g > static_cast<int>(kMaxCost) || h > static_cast<int>(kMaxCost)) {
       throw std::logic_error("A*+IDA*: a cost above 255");
     }
     Node n{};
     std::memcpy(n.word.data(), &s.word, sizeof(Word));
     n.parent = parent;
+    n.pruning = static_cast<std::uint16_t>(pruning);
     n.blank = s.blank;
     n.g = static_cast<std::uint8_t>(g);
     n.h = static_cast<std::uint8_t>(h);
     n.closed = 0;
     pool_.push_back(n);
   }
-  void add(const State<B>& s, std::uint32_t parent, int g, int h) {
-    append(s, parent, g, h);
+  void add(const State<B>& s, std::uint32_t parent, std::int32_t pruning, int g, int h) {
+    append(s, parent, pruning, g, h);
     const auto index = static_cast<std::uint32_t>(pool_.size() - 1);
     set_.insert(index);
     push(index);
@@ -357,8 +376,9 @@ class AidaAStar {
 
   // Expands node `index`: every child's value first (from the node's, H::update: the table reads
   // of a pattern database wait on memory together), their slots in the set prefetched, then each
-  // looked up by its word and appended only when new (fits_one_more made room: the vector never
-  // moves). The move back to the A* parent is not generated.
+  // looked up by its key and appended only when new (fits_one_more made room: the vector never
+  // moves). A move the automaton refuses after the node's path is not generated (the move back to
+  // the A* parent among them).
   void expand(std::uint32_t index) {
     ++expanded_;
     Node& node = pool_[index];
@@ -374,6 +394,7 @@ class AidaAStar {
       int target;
       int h;
     };
+    const std::int32_t* automaton = pruning_.table() + static_cast<std::size_t>(node.pruning) * 4;
     // Uninitialised slots (a Value's default initialisation zeroes it: a pattern database's holds
     // about 130 bytes), each constructed from the child's value.
     union Slot {
@@ -385,10 +406,14 @@ class AidaAStar {
     for (int i = 0; i < moves.count; ++i) {
       const int target = moves.targets[static_cast<std::size_t>(i)];
       if (target == back || !s.opens(target)) continue;
+      const std::int32_t pruning =
+          automaton[static_cast<std::size_t>(moves.moves[static_cast<std::size_t>(i)])];
+      if (pruning == MovePruning::kPruned) continue;
       State<B> moved = s;
       moved.move_blank_to(target);
       Child* child = ::new (&children[count++].child)
-          Child{WordKey{}, h_.update(value, s.tile_at(target), target, s.blank), target, 0};
+          Child{WordKey{{}, carried(pruning)}, h_.update(value, s.tile_at(target), target, s.blank),
+                target, 0};
       std::memcpy(child->key.word.data(), &moved.word, sizeof(Word));
     }
     for (std::size_t i = 0; i < count; ++i) set_.prefetch(children[i].child.key);
@@ -405,6 +430,7 @@ class AidaAStar {
         Node n;
         n.word = child.key.word;
         n.parent = index;
+        n.pruning = child.key.pruning;
         n.blank = static_cast<std::uint8_t>(child.target);
         n.g = static_cast<std::uint8_t>(g);
         n.h = static_cast<std::uint8_t>(child.h);
@@ -521,6 +547,8 @@ class AidaAStar {
   const State<B> goal_;
   const LimitClock& clock_;
   const std::uint64_t budget_, max_stored_;
+  const MovePruning& pruning_ = MovePruning::standard();
+  const bool carry_pruning_;
   State<B> walls_{};  // the start: a frame's walls for the states read back
   std::vector<Node> pool_;
   // The values of the nodes generated last, by node index (direct-mapped; kNoParent: empty): at
