@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "core/goal.hpp"
+#include "core/option_values.hpp"  // UsageError
 #include "core/parse.hpp"
 #include "engine/algorithm_registry.hpp"
 #include "engine/checkpoint_signature.hpp"
@@ -237,6 +238,10 @@ std::string format_checkpoint(const CheckpointFile& f, const std::optional<Signa
   out << "bound " << p.bound << '\n';
   out << "target " << p.target << '\n';
   out << "subtrees " << p.subtrees << '\n';
+  if (f.algorithm == Algorithm::Aida) {
+    out << "frontier-checksum " << hex(p.frontier_checksum) << '\n';
+    out << "astar-expanded " << p.astar_expanded << '\n';
+  }
   out << "done " << done_ranges(p.done) << '\n';
   for (const PartialSubtree& partial : p.partial)
     out << "partial " << partial_line(partial) << '\n';
@@ -331,13 +336,29 @@ CheckpointFile parse_checkpoint(std::string_view text, const std::optional<Signa
   p.bound = number<int>(lines.take("bound"), "bound");
   p.target = number<std::size_t>(lines.take("target"), "target");
   p.subtrees = number<std::size_t>(lines.take("subtrees"), "subtrees");
-  if (p.target == 0 || p.target > kCheckpointMaxTarget ||
-      p.subtrees > kCheckpointMaxSubtreesPerTarget * p.target) {  // before the done flags' memory
+  const bool aida = f.algorithm == Algorithm::Aida;
+  // Before the done flags' memory. A*+IDA*'s target is phase 1's node cap (0: none), and its
+  // frontier holds at most that many nodes.
+  const bool frontier_fits = aida ? p.target <= kCheckpointMaxAidaNodes &&
+                                        p.subtrees <= kCheckpointMaxAidaNodes &&
+                                        (p.target == 0 || p.subtrees <= p.target)
+                                  : p.target != 0 && p.target <= kCheckpointMaxTarget &&
+                                        p.subtrees <= kCheckpointMaxSubtreesPerTarget * p.target;
+  if (!frontier_fits) {
     throw InputError("inconsistent: target " + std::to_string(p.target) + " and subtrees " +
                      std::to_string(p.subtrees) + " are not a frontier a search builds");
   }
+  if (aida) {
+    const std::string_view checksum = lines.take("frontier-checksum");
+    const auto [end, error] = std::from_chars(checksum.data(), checksum.data() + checksum.size(),
+                                              p.frontier_checksum, 16);
+    if (checksum.size() != 16 || error != std::errc() || end != checksum.data() + checksum.size()) {
+      throw Corrupt("frontier-checksum: '" + std::string(checksum) + "' is not 16 hex digits");
+    }
+    p.astar_expanded = number<std::uint64_t>(lines.take("astar-expanded"), "astar-expanded");
+  }
   p.done = parse_done(lines.take("done"), p.subtrees);
-  while (lines.next_is("partial")) {
+  while (!aida && lines.next_is("partial")) {  // A*+IDA* keeps no cut-short subtrees
     p.partial.push_back(parse_partial(lines.take("partial"), p.done));
     if (p.partial.size() > 1 && p.partial.back().index <= p.partial[p.partial.size() - 2].index) {
       throw Corrupt("partial: the subtrees are not in increasing order");
@@ -384,8 +405,9 @@ CheckpointFile parse_checkpoint(std::string_view text, const std::optional<Signa
   for (std::uint64_t e : p.iteration_expanded) {
     if (e > kCheckpointMaxCount) inconsistent("an iteration's count is beyond any search's");
   }
-  if (finished > p.expanded || p.expanded > kCheckpointMaxCount ||
-      p.generated > kCheckpointMaxCount || !(p.seconds <= kCheckpointMaxSeconds)) {
+  if (finished > p.expanded || p.astar_expanded > p.expanded - finished ||
+      p.expanded > kCheckpointMaxCount || p.generated > kCheckpointMaxCount ||
+      !(p.seconds <= kCheckpointMaxSeconds)) {
     inconsistent("its node counts and seconds do not add up");
   }
   if (!solvable(shape.rows, shape.cols, f.board.tiles, f.goal)) {
@@ -429,6 +451,16 @@ void write_checkpoint(const std::string& path, const CheckpointFile& file, const
 
 SolveRequest request_from_checkpoint(const CheckpointFile& file, SolveRequest base,
                                      bool keep_algorithm) {
+  // ida and pida name the same subtrees; A*+IDA*'s frontier is its own.
+  const auto own_frontier = [](Algorithm a) { return a == Algorithm::Aida; };
+  if (keep_algorithm && algorithm_info(base.algorithm).checkpoint &&
+      own_frontier(base.algorithm) != own_frontier(file.algorithm)) {
+    throw UsageError(std::string("--resume: the checkpoint holds a position of ") +
+                     algorithm_name(file.algorithm) + ", which --algo " +
+                     algorithm_name(base.algorithm) +
+                     " cannot go on from (leave out --algo to resume it with " +
+                     algorithm_name(file.algorithm) + ")");
+  }
   if (!keep_algorithm) base.algorithm = file.algorithm;
   base.heuristic = file.heuristic;
   base.goal = GoalSpec::of_tiles(file.goal);

@@ -7,7 +7,8 @@
 //   npuzzle-checkpoint 4            the format and its version (1: no partial lines; 2: no instance
 //                                   and line; 3: no signature; all still read, 1 and 2 as
 //                                   instance 1 on line 1, 1 to 3 as unsigned)
-//   algorithm ida                   ida or pida (resuming may choose the other)
+//   algorithm ida                   ida, pida or aida (ida and pida may resume each other's;
+//                                   aida's only aida resumes)
 //   heuristic md                    as --heuristic takes it (pdb: the partition, "pdb:7-8")
 //   size 4x4
 //   board 14 13 15 7 …              row-major, 0 the blank
@@ -18,9 +19,12 @@
 //   bound 50                        the iteration's bound, frontier target and built size
 //   target 16
 //   subtrees 17
+//   frontier-checksum 0123…cdef     aida only: the frontier's checksum (parallel/aida.hpp), and
+//   astar-expanded 4000             phase 1's share of the expanded count
 //   done 0-3,5,7-9                  the finished subtrees ("-": none)
 //   partial 4 UULDRRD               a subtree cut short (one line each, by index): the blank's
 //                                   moves from its frontier node to the node where it stopped
+//                                   (never for aida)
 //   expanded 123456 / generated … / iterations 3 / seconds 1.25
 //   next-bound 52                   the least f above the bound seen ("none" yet)
 //   iteration-expanded 1 3 9        per finished iteration ("-": none)
@@ -42,7 +46,14 @@
 // present and well formed, the board and goal are permutations of the board's cells, the board can
 // reach the goal, and the position is consistent (parallel/ida_position.hpp's invariants) and
 // within the limits below. What needs the heuristic (the bound at least the start's estimate) is
-// checked when the search goes on from it (parallel/parallel_ida.hpp).
+// checked when the search goes on from it (parallel/parallel_ida.hpp, parallel/aida.hpp).
+//
+// A*+IDA* (aida): `bound` is the threshold, `target` phase 1's node cap (0: none), `subtrees` the
+// frontier's size (0: not built yet), `done` its nodes finished in the threshold (sorted order).
+// Resuming builds phase 1 again with that cap and goes on only if the frontier-checksum matches;
+// otherwise the threshold is searched again from its start (parallel/aida.hpp). The lines were
+// added without a new format version: no ida or pida checkpoint changed, and an older npuzzle
+// refuses an aida checkpoint by its algorithm line.
 #pragma once
 
 #include <cstdint>
@@ -67,6 +78,8 @@ inline constexpr int kCheckpointVersion = 4;
 inline constexpr std::size_t kCheckpointMaxBytes = std::size_t{16} << 20;
 inline constexpr std::size_t kCheckpointMaxTarget = std::size_t{256} * 1024;
 inline constexpr std::size_t kCheckpointMaxSubtreesPerTarget = 4;
+// A*+IDA*'s node cap and frontier (phase 1's node indices are 32-bit).
+inline constexpr std::size_t kCheckpointMaxAidaNodes = std::size_t{1} << 32;
 inline constexpr std::uint64_t kCheckpointMaxCount = std::uint64_t{1} << 60;
 inline constexpr double kCheckpointMaxSeconds = 100.0 * 365 * 24 * 3600;
 
@@ -113,7 +126,9 @@ CheckpointFile read_checkpoint(const std::string& path, bool other_users_allowed
 void write_checkpoint(const std::string& path, const CheckpointFile& file, const LogSink& log = {});
 
 // The request a checkpoint continues: its heuristic and goal (and its algorithm unless
-// `keep_algorithm`) over `base`, which brings the caller's limits, threads and sinks.
+// `keep_algorithm`) over `base`, which brings the caller's limits, threads and sinks. Throws
+// UsageError when `keep_algorithm` keeps a search that keeps checkpoints but cannot go on from
+// this one's position (aida's by ida or pida, and theirs by aida).
 SolveRequest request_from_checkpoint(const CheckpointFile& file, SolveRequest base,
                                      bool keep_algorithm = false);
 

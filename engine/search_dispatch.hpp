@@ -58,6 +58,9 @@ inline AidaOptions aida_options(const SolveRequest& r) {
   // memory budget. For measurements only: NPUZZLE_AIDA_NODES=N fixes it at N nodes (0: the whole
   // memory budget from the start, no growth).
   options.grow = true;
+  if (const char* divisor = std::getenv("NPUZZLE_AIDA_GROWTH")) {  // growth_divisor (tuning)
+    options.growth_divisor = std::strtoull(divisor, nullptr, 10);
+  }
   if (const char* nodes = std::getenv("NPUZZLE_AIDA_NODES")) {
     options.grow = false;
     options.max_stored = std::strtoull(nodes, nullptr, 10);
@@ -102,7 +105,8 @@ SearchResult run_family(const SolveRequest& r, const H& h, const Goal<B>& goal,
 #endif
         return parallel_ida_star(h, goal, start, r.limits, r.threads, r.progress, r.checkpointing);
       case Algorithm::Aida:
-        return aida_star(h, goal, start, r.limits, dispatch::aida_options(r), r.progress);
+        return aida_star(h, goal, start, r.limits, dispatch::aida_options(r), r.progress,
+                         r.checkpointing);
       default:
         break;
     }

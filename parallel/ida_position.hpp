@@ -15,6 +15,13 @@
 // nothing counted is searched again after a resume; `next_bound` is the least f above `bound`
 // seen in that counted work (INT_MAX: none yet); `iteration_expanded` holds one count per finished
 // iteration, so `iterations == iteration_expanded.size()`.
+//
+// A*+IDA* (parallel/aida.hpp) keeps its position in the same record: `bound` is the threshold,
+// `target` the node cap phase 1 built the frontier with (0: none), `subtrees` the frontier's size
+// (0: phase 1 has not built it yet), `done` its nodes finished in this threshold (in the sorted
+// order), `frontier_checksum` names that frontier (a resume checks the frontier it rebuilds
+// against it), `astar_expanded` is phase 1's share of `expanded`, and `partial` is always empty
+// (a frontier node cut short is not done, and its nodes are not counted in `expanded`).
 #pragma once
 
 #include <climits>
@@ -47,6 +54,10 @@ struct IdaPosition {
   double seconds = 0;                             // searching, over every run so far
   int next_bound = INT_MAX;                       // the least f above the bound seen so far
   std::vector<std::uint64_t> iteration_expanded;  // per finished iteration
+  // A*+IDA* only (0 for the others): its frontier's checksum, and phase 1's expansions (the runs
+  // whose frontier was used) counted in `expanded`.
+  std::uint64_t frontier_checksum = 0;
+  std::uint64_t astar_expanded = 0;
 
   std::size_t done_count() const {
     std::size_t n = 0;

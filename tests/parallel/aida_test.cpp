@@ -3,18 +3,25 @@
 // (up to 10 cells, searched in their frames as the engine does) and its bidirectional proof
 // elsewhere; the answer found in each of its places (inside the A* phase, at the frontier, below
 // it), with the start as the goal, a budget of a few nodes and of none (the fall back to IDA*); the
-// same answers on 1, 2 and 4 threads; shallow instances of Korf's 100; limits and the budget.
+// same answers on 1, 2 and 4 threads; shallow instances of Korf's 100; limits and the budget;
+// checkpoints: stopped and resumed in chains to the uninterrupted answer and counts, a frontier
+// that is not the saved one searched from the threshold's start, unvouched and impossible
+// positions.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
+#include <climits>
 #include <cstdint>
 #include <map>
+#include <numeric>
 #include <string>
 #include <vector>
 
 #include "core/frame.hpp"
 #include "core/goal.hpp"
 #include "core/ida_star.hpp"
+#include "core/parse.hpp"
 #include "heuristics/linear_conflict.hpp"
 #include "heuristics/manhattan.hpp"
 #include "parallel/aida.hpp"
@@ -413,9 +420,11 @@ TEST(Aida, TheBudgetGrowsWithTheWork) {
       EXPECT_TRUE(report.result.optimal);
       EXPECT_TRUE(testing::replays_to(start, report.result.path, goal.state));
       EXPECT_GE(report.astar_runs, 1);
-      // Each run holds at most an eighth of the work of the threshold before it (the first 4096).
-      EXPECT_LE(report.astar_stored * 8,
-                std::max<std::uint64_t>(report.result.stats.expanded, 8 * 4096));
+      // Each run holds at most the work of the threshold before it divided by 64 x threads (phase
+      // 1 runs on one thread while IDA* runs on all), the first at most 4096 nodes.
+      const std::uint64_t share = 64 * static_cast<std::uint64_t>(threads);
+      EXPECT_LE(report.astar_stored * share,
+                std::max<std::uint64_t>(report.result.stats.expanded, share * 4096));
       if (report.astar_runs > 1) ++grew;
     }
   }
@@ -521,6 +530,265 @@ TEST(Aida, LimitsStopEitherPhase) {
   EXPECT_EQ(report.result.status, Status::Limit);
   EXPECT_EQ(report.result.reason, StopReason::Interrupted);
   EXPECT_GT(report.result.bound, 0);
+}
+
+// Checkpoints (parallel/ida_position.hpp): every position A*+IDA* saves keeps the position's
+// invariants for it (no cut-short subtrees, the frontier within phase 1's cap, phase 1's count
+// within the total).
+void expect_aida_position(const IdaPosition& p) {
+  EXPECT_EQ(p.done.size(), p.subtrees);
+  EXPECT_TRUE(p.partial.empty());
+  EXPECT_EQ(static_cast<std::size_t>(p.iterations), p.iteration_expanded.size());
+  std::uint64_t finished = 0;
+  for (const std::uint64_t e : p.iteration_expanded) finished += e;
+  EXPECT_LE(p.astar_expanded + finished, p.expanded);
+  EXPECT_GT(p.next_bound, p.bound);
+  if (p.target > 0) {
+    EXPECT_LE(p.subtrees, p.target);
+  }
+}
+
+class AidaCheckpoint : public ::testing::Test {
+ protected:
+  using B = Board<4, 4>;
+  const Goal<B> goal = Goal<B>::from_spec(GoalSpec::blank_first());
+  const Manhattan<B> md{goal};
+
+  static State<B> korf(int id) {
+    return testing::state_from<B>(korf_data::find_id(korf_data::all(), id, "korf100.txt").tiles);
+  }
+  static int korf_length(int id) {
+    return korf_data::find_id(korf_data::all(), id, "korf100.txt").length;
+  }
+  // A fixed phase 1 of at most 2,000 nodes.
+  static AidaOptions fixed(int threads) {
+    AidaOptions o;
+    o.threads = threads;
+    o.memory_bytes = 1 << 22;
+    o.max_stored = 2000;
+    o.min_frontier = 0;
+    return o;
+  }
+
+  struct Chain {
+    AidaReport last;  // the run that solved it
+    int runs = 0;
+    std::vector<IdaPosition> saved;  // each stopped run's position
+  };
+  // Solves `start` in runs of at most `node_limit` expansions, each a new search going on from the
+  // position the run before saved at its stop (as a process resumed from the file does). Every
+  // stopped run must save once and get further (more nodes counted, or a later threshold).
+  Chain in_pieces(const State<B>& start, const AidaOptions& o, std::uint64_t node_limit) const {
+    Chain chain;
+    for (chain.runs = 1; chain.runs < 300; ++chain.runs) {
+      IdaCheckpointing keep;
+      keep.resume = chain.saved.empty() ? nullptr : &chain.saved.back();
+      std::vector<IdaPosition> written;
+      keep.save = [&](const IdaPosition& p) {
+        written.push_back(p);
+        return true;
+      };
+      Limits limits;
+      limits.nodes = node_limit;
+      chain.last = aida_search(md, goal, start, limits, o, {}, &keep);
+      if (chain.last.result.status != Status::Limit) break;
+      EXPECT_EQ(written.size(), 1u) << "one save: the stop's (the period is 600 s)";
+      if (written.empty()) break;
+      const IdaPosition& p = written.back();
+      expect_aida_position(p);
+      // What a stopped run reports counts the frontier nodes it cut short; the position does not.
+      EXPECT_GE(chain.last.result.stats.expanded, p.expanded);
+      if (!chain.saved.empty()) {
+        const IdaPosition& before = chain.saved.back();
+        const bool further = p.expanded > before.expanded || p.bound > before.bound;
+        EXPECT_TRUE(further) << "run " << chain.runs << " got no further";
+        if (!further) break;
+      }
+      chain.saved.push_back(p);
+    }
+    return chain;
+  }
+
+  void expect_optimal(const SearchResult& r, const State<B>& start, int length) const {
+    ASSERT_EQ(r.status, Status::Solved);
+    EXPECT_EQ(static_cast<int>(r.path.size()), length);
+    EXPECT_TRUE(r.optimal);
+    EXPECT_TRUE(testing::replays_to(start, r.path, goal.state));
+  }
+};
+
+// Stopped by a node limit inside its thresholds (a fixed phase 1), again and again: each resume
+// reaches the optimum, and on one thread with exactly the counts of one uninterrupted run (phase 1
+// built again is not counted twice, a frontier node cut short is counted only when searched to the
+// end).
+TEST_F(AidaCheckpoint, StoppedInsideThresholdsAndResumedInAChainReachesTheSameAnswerAndCounts) {
+  for (const int id : {12, 55, 79}) {
+    const State<B> start = korf(id);
+    const AidaReport whole = aida_search(md, goal, start, Limits{}, fixed(1));
+    expect_optimal(whole.result, start, korf_length(id));
+    for (const int threads : {1, 2}) {
+      SCOPED_TRACE(::testing::Message() << "instance " << id << ", " << threads << " threads");
+      const Chain chain = in_pieces(start, fixed(threads), 8000);
+      expect_optimal(chain.last.result, start, korf_length(id));
+      EXPECT_GE(chain.runs, 3);
+      const bool inside = std::any_of(chain.saved.begin(), chain.saved.end(), [](const auto& p) {
+        return p.done_count() > 0 && p.done_count() < p.subtrees;
+      });
+      EXPECT_TRUE(inside) << "no stop came in the middle of a threshold";
+      if (threads == 1) {
+        EXPECT_EQ(chain.last.result.stats.expanded, whole.result.stats.expanded);
+        EXPECT_EQ(chain.last.result.stats.generated, whole.result.stats.generated);
+        EXPECT_EQ(chain.last.result.stats.iterations, whole.result.stats.iterations);
+      }
+    }
+  }
+}
+
+// The growing budget (the command line's): phase 1 runs again between thresholds, and a stop may
+// come in one of those runs; the chain still reaches the optimum with the uninterrupted counts.
+TEST_F(AidaCheckpoint, TheGrowingBudgetResumesToTheSameAnswerAndCounts) {
+  const State<B> start = korf(1);
+  AidaOptions o;
+  o.grow = true;
+  o.memory_bytes = 64 << 20;
+  const AidaReport whole = aida_search(md, goal, start, Limits{}, o);
+  expect_optimal(whole.result, start, korf_length(1));
+  ASSERT_GT(whole.astar_runs, 1);
+  const Chain chain = in_pieces(start, o, 4000000);
+  expect_optimal(chain.last.result, start, korf_length(1));
+  EXPECT_GT(chain.runs, 3);
+  EXPECT_EQ(chain.last.result.stats.expanded, whole.result.stats.expanded);
+  EXPECT_EQ(chain.last.result.stats.generated, whole.result.stats.generated);
+}
+
+// Positions saved between every two frontier nodes each resume to the same answer and counts; one
+// of the last threshold marked all done goes past the optimum when its frontier is believed (the
+// done list steers the search), but with a frontier checksum that does not match the rebuilt
+// frontier it is searched from the threshold's start, to the optimum.
+TEST_F(AidaCheckpoint, AFrontierThatIsNotTheSavedOneIsSearchedFromTheThresholdsStart) {
+  const State<B> start = korf(12);
+  const int length = korf_length(12);
+  std::vector<IdaPosition> saved;
+  IdaCheckpointing keep;
+  keep.every_seconds = 1e-9;  // between every two frontier nodes
+  keep.save = [&](const IdaPosition& p) {
+    saved.push_back(p);
+    return true;
+  };
+  const AidaReport whole = aida_search(md, goal, start, Limits{}, fixed(1), {}, &keep);
+  expect_optimal(whole.result, start, length);
+  ASSERT_GT(saved.size(), 100u);
+  for (std::size_t i = 0; i < saved.size(); i += saved.size() / 8) {
+    SCOPED_TRACE(::testing::Message() << "position " << i << ": bound " << saved[i].bound << ", "
+                                      << saved[i].done_count() << " of " << saved[i].subtrees);
+    expect_aida_position(saved[i]);
+    IdaCheckpointing from;
+    from.resume = &saved[i];
+    const AidaReport resumed = aida_search(md, goal, start, Limits{}, fixed(1), {}, &from);
+    expect_optimal(resumed.result, start, length);
+    EXPECT_EQ(resumed.result.stats.expanded, whole.result.stats.expanded);
+    EXPECT_EQ(resumed.result.stats.generated, whole.result.stats.generated);
+  }
+  IdaPosition all_done = saved.back();
+  ASSERT_EQ(all_done.bound, length);
+  all_done.done.assign(all_done.subtrees, true);
+  all_done.next_bound = INT_MAX;
+  IdaCheckpointing from;
+  from.resume = &all_done;
+  // Believed, the done list steers the search: past the optimum, or to nothing left to search.
+  try {
+    const SearchResult believed = aida_star(md, goal, start, Limits{}, fixed(1), {}, &from);
+    EXPECT_FALSE(believed.status == Status::Solved &&
+                 static_cast<int>(believed.path.size()) == length)
+        << "the done list was not used";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("leaves nothing"), std::string::npos) << e.what();
+  }
+
+  all_done.frontier_checksum ^= 1;
+  std::string notes;
+  AidaOptions o = fixed(1);
+  o.note = [&](const std::string& line) { notes += line + "\n"; };
+  const SearchResult restarted = aida_star(md, goal, start, Limits{}, o, {}, &from);
+  expect_optimal(restarted, start, length);
+  EXPECT_NE(notes.find("searched again from its start"), std::string::npos) << notes;
+  // The frontier of another budget is another frontier too.
+  IdaPosition other = saved[saved.size() / 2];
+  other.done.assign(other.subtrees, true);
+  o.max_stored = 1500;
+  for (const int threads : {1, 2}) {
+    o.threads = threads;
+    from.resume = &other;
+    expect_optimal(aida_star(md, goal, start, Limits{}, o, {}, &from), start, length);
+  }
+}
+
+// From a position nothing vouches for, the answer is not claimed optimal; a threshold below the
+// start's estimate was not written for this board; a bound above a shorter solution is refused.
+TEST_F(AidaCheckpoint, AnUnvouchedPositionIsNotOptimalAndImpossibleBoundsAreRefused) {
+  const State<B> start = korf(12);
+  IdaPosition position;
+  IdaCheckpointing keep;
+  keep.save = [&](const IdaPosition& p) {
+    position = p;
+    return true;
+  };
+  Limits limits;
+  limits.nodes = 20000;
+  ASSERT_EQ(aida_star(md, goal, start, limits, fixed(1), {}, &keep).status, Status::Limit);
+  IdaCheckpointing from;
+  from.resume = &position;
+  from.resume_trusted = false;
+  const SearchResult doubted = aida_star(md, goal, start, Limits{}, fixed(2), {}, &from);
+  ASSERT_EQ(doubted.status, Status::Solved);
+  EXPECT_EQ(static_cast<int>(doubted.path.size()), korf_length(12));
+  EXPECT_FALSE(doubted.optimal);
+
+  from.resume_trusted = true;
+  const int estimate = md.estimate(md.init(start));
+  IdaPosition low = position;
+  low.bound = estimate - 2;
+  low.iterations = 0;
+  low.iteration_expanded.clear();
+  from.resume = &low;
+  EXPECT_THROW(aida_star(md, goal, start, Limits{}, fixed(1), {}, &from), InputError);
+  // One move from the goal: a position claiming no path below 3 moves is wrong.
+  std::vector<int> one_move(16);
+  std::iota(one_move.begin(), one_move.end(), 0);
+  std::swap(one_move[0], one_move[1]);
+  IdaPosition high;
+  high.bound = 3;
+  high.target = 2000;
+  from.resume = &high;
+  EXPECT_THROW(aida_star(md, goal, testing::state_from<B>(one_move), Limits{}, fixed(1), {}, &from),
+               InputError);
+}
+
+// An interrupt before any work (Ctrl-C pending): the position saved is the start's, with nothing
+// counted, and going on from it is the whole search.
+TEST_F(AidaCheckpoint, AnInterruptBeforeAnyWorkSavesThePositionOfTheStart) {
+  const State<B> start = korf(12);
+  std::atomic<bool> interrupt{true};
+  Limits limits;
+  limits.interrupt = &interrupt;
+  std::vector<IdaPosition> saved;
+  IdaCheckpointing keep;
+  keep.save = [&](const IdaPosition& p) {
+    saved.push_back(p);
+    return true;
+  };
+  const SearchResult stopped = aida_star(md, goal, start, limits, fixed(1), {}, &keep);
+  ASSERT_EQ(stopped.status, Status::Limit);
+  EXPECT_EQ(stopped.reason, StopReason::Interrupted);
+  ASSERT_EQ(saved.size(), 1u);
+  EXPECT_EQ(saved[0].subtrees, 0u);
+  EXPECT_EQ(saved[0].expanded, 0u);
+  EXPECT_EQ(saved[0].bound, md.estimate(md.init(start)));
+  IdaCheckpointing from;
+  from.resume = &saved[0];
+  const SearchResult resumed = aida_star(md, goal, start, Limits{}, fixed(1), {}, &from);
+  expect_optimal(resumed, start, korf_length(12));
+  EXPECT_EQ(resumed.stats.expanded, aida_star(md, goal, start, Limits{}, fixed(1)).stats.expanded);
 }
 
 }  // namespace
