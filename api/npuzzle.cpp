@@ -101,6 +101,33 @@ int blank_target(int blank, int rows, int cols, char move) {
 
 }  // namespace
 
+namespace {
+
+// The value `parse` returns, a UsageError it throws as OptionError.
+template <class Parse>
+std::string with_option_error(Parse parse) {
+  try {
+    return parse();
+  } catch (const UsageError& e) {
+    throw OptionError(e.what());
+  }
+}
+
+}  // namespace
+
+std::string algorithm_name(std::string_view name) {
+  return with_option_error([&] { return npuzzle::algorithm_name(algorithm_option(name)); });
+}
+
+std::string heuristic_name(std::string_view name) {
+  return with_option_error([&] { return heuristic_option(std::string(name)).name(); });
+}
+
+std::string tie_break_name(std::string_view name) {
+  return with_option_error(
+      [&] { return std::string(npuzzle::tie_break_name(tie_break_option(name))); });
+}
+
 SolveRequest request_from_options(const SolveOptions& options, BoardSize size) {
   try {
     SolveRequest request;
@@ -268,7 +295,7 @@ Result solve(const Board& board, const SolveOptions& options) {
   if (outcome.failed() && outcome.error_kind == SolveError::Usage) throw OptionError(outcome.error);
   Result r;
   r.status = status_of(outcome);
-  r.algorithm = algorithm_name(request.algorithm);
+  r.algorithm = npuzzle::algorithm_name(request.algorithm);
   r.heuristic = outcome.heuristic.name();
   r.threads = outcome.threads;
   r.exit_code = to_int(exit_code_for(outcome));

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 #include <cmath>
 #include <limits>
+#include <string_view>
 
 namespace npuzzle {
 
@@ -72,21 +72,70 @@ std::uint64_t parse_memory_size(const std::string& text, const std::string& opti
   return static_cast<std::uint64_t>(value);
 }
 
-std::uint64_t parse_count(const std::string& text, const std::string& option) {
+std::uint64_t parse_count(const std::string& text, const std::string& option,
+                          std::uint64_t at_most) {
+  const auto refuse = [&](const std::string& why) {
+    return UsageError(option + ": '" + printable(text) + "' " + why);
+  };
+  const std::string not_a_count = "is not a count (e.g. 1000000, 1e6, 1M, 1,000,000)";
+  const auto is_digit = [&](std::size_t at) {
+    return at < text.size() && text[at] >= '0' && text[at] <= '9';
+  };
+  if (text.size() > 1 && text[0] == '-' && is_digit(1))
+    throw refuse("is negative (a count is 0 or more)");
+  std::string digits;  // those of the integer part and the fraction, separators dropped
+  int scale = 0;       // the power of ten `digits` is multiplied by
+  std::size_t at = 0;
+  while (is_digit(at)) digits += text[at++];
+  if (digits.empty()) throw refuse(not_a_count);
+  if (at < text.size() && (text[at] == ',' || text[at] == '_')) {
+    const char separator = text[at];
+    bool threes = digits.size() <= 3;
+    while (at < text.size() && text[at] == separator) {
+      std::size_t group = 0;
+      for (++at; is_digit(at); ++group) digits += text[at++];
+      threes = threes && group == 3;
+    }
+    if (!threes)
+      throw refuse("is not a count: digits are grouped in threes (1,000,000 or 1_000_000)");
+  }
+  if (at < text.size() && text[at] == '.') {
+    const std::size_t point = at++;
+    while (is_digit(at)) digits += text[at++];
+    if (at == point + 1) throw refuse(not_a_count);
+    scale -= static_cast<int>(at - point - 1);
+  }
+  if (at < text.size() && (text[at] == 'e' || text[at] == 'E')) {
+    const bool negative = ++at < text.size() && text[at] == '-';
+    if (at < text.size() && (text[at] == '-' || text[at] == '+')) ++at;
+    if (!is_digit(at)) throw refuse(not_a_count);
+    int exponent = 0;
+    for (; is_digit(at); ++at) exponent = std::min(exponent * 10 + (text[at] - '0'), 100000);
+    scale += negative ? -exponent : exponent;
+  }
+  if (at < text.size()) {
+    const std::size_t suffix = std::string_view("KMGT").find(
+        static_cast<char>(std::toupper(static_cast<unsigned char>(text[at]))));
+    if (suffix == std::string_view::npos || at + 1 != text.size()) throw refuse(not_a_count);
+    scale += 3 * static_cast<int>(suffix + 1);
+  }
+  digits.erase(0, digits.find_first_not_of('0'));
+  if (digits.empty()) return 0;
+  while (scale < 0 && digits.back() == '0') {
+    digits.pop_back();
+    ++scale;
+  }
+  if (scale < 0) throw refuse("is not a whole number");
+  const UsageError too_large = refuse("is too large (at most " + std::to_string(at_most) + ")");
+  if (digits.size() + static_cast<std::size_t>(scale) > 20) throw too_large;
   std::uint64_t value = 0;
-  const char* first = text.data();
-  const char* last = first + text.size();
-  const bool digits_only = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
-    return c >= '0' && c <= '9';
-  });
-  const auto [end, error] = std::from_chars(first, last, value);
-  if (!digits_only || end != last) {
-    throw UsageError(option + ": '" + printable(text) + "' is not a whole number >= 0");
+  for (const char digit : digits + std::string(static_cast<std::size_t>(scale), '0')) {
+    if (__builtin_mul_overflow(value, 10u, &value) ||
+        __builtin_add_overflow(value, static_cast<unsigned>(digit - '0'), &value)) {
+      throw too_large;
+    }
   }
-  if (error == std::errc::result_out_of_range) {
-    throw UsageError(option + ": '" + printable(text) + "' is too large (at most " +
-                     std::to_string(std::numeric_limits<std::uint64_t>::max()) + ")");
-  }
+  if (value > at_most) throw too_large;
   return value;
 }
 

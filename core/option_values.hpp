@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -30,8 +31,14 @@ GoalSpec goal_option(const std::vector<int>& tiles);
 // iB; a fraction allowed). `option` names the option in the message of the UsageError thrown for
 // anything else.
 std::uint64_t parse_memory_size(const std::string& text, const std::string& option = "--mem-limit");
-// Decimal digits only (no sign, no blanks) fitting 64 bits; throws UsageError naming `option`.
-std::uint64_t parse_count(const std::string& text, const std::string& option);
+// A count, the one grammar of every option that takes one (--node-limit, --count, --threads …):
+// decimal digits, grouped in threes by ',' or '_' if wished (1,000,000, 1_000_000), with a
+// fraction, an exponent (1e6, 2.5e3) or a suffix K, M, G, T (10^3, 10^6, 10^9, 10^12: 1M, 1.5K),
+// as long as the value is a whole number from 0 to `at_most`. No sign, no blanks. Anything else
+// throws UsageError naming `option` and saying what is wrong (not a number, not a whole number,
+// negative, too large).
+std::uint64_t parse_count(const std::string& text, const std::string& option,
+                          std::uint64_t at_most = std::numeric_limits<std::uint64_t>::max());
 
 // The most threads any option accepts (--threads of solve and bench, and of pdbgen): more are
 // refused as a usage error rather than exhausting memory with thread stacks and per-thread tables.

@@ -3,11 +3,11 @@
 //
 // `kAlgorithmInfo` is the table: per algorithm its name, help text, which options it takes,
 // whether it proves optimality and the family of searches it is compiled with (the solver units of
-// 4x4, 5x5 and the frames compile one family each: engine/search_dispatch.hpp). The name parser, the
-// help and error texts and the option checks of the front ends read it (registry.cpp). This header
-// includes no search: the searches are compiled in the solver units only. Adding an algorithm: a
-// value in NPUZZLE_ALGORITHMS (request.hpp), its row in the table and its case in its family's
-// dispatch (search_dispatch.hpp; a value without its row does not compile).
+// 4x4, 5x5 and the frames compile one family each: engine/search_dispatch.hpp). The name parser,
+// the help and error texts and the option checks of the front ends read it (registry.cpp). This
+// header includes no search: the searches are compiled in the solver units only. Adding an
+// algorithm: a value in NPUZZLE_ALGORITHMS (request.hpp), its row in the table and its case in its
+// family's dispatch (search_dispatch.hpp; a value without its row does not compile).
 #pragma once
 
 #include <array>
@@ -15,6 +15,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/name_match.hpp"
 #include "engine/request.hpp"
 
 namespace npuzzle {
@@ -41,20 +42,23 @@ struct AlgorithmInfo {
   bool optimal;         // proves its answer shortest (with an admissible heuristic)
   bool memory_limit;    // stores nodes, so --mem-limit applies
   bool checkpoint;      // keeps checkpoints (--checkpoint, --checkpoint-every, --resume)
+  // Other names it is known by, as fold_name (engine/name_match.hpp) writes them (nullptr: none).
+  // The name is what every output prints.
+  Aliases aliases;
 };
 
 // In the order of Algorithm's values, which is the order the help lists them.
 // clang-format off
 inline constexpr std::array<AlgorithmInfo, kAlgorithmCount> kAlgorithmInfo{{
-  // id                name      help                              family                         heur.  threads tie-b. owner  progr. optimal memory checkpoint
-  {Algorithm::Ida,    "ida",    "IDA*, default",                   SearchFamily::DepthFirst,      true,  false,  false, false, true,  true,   false, true},
-  {Algorithm::AStar,  "astar",  "A*",                              SearchFamily::Textbook,        true,  false,  true,  false, false, true,   true,  false},
-  {Algorithm::Hda,    "hda",    "hash-distributed A*",             SearchFamily::HashDistributed, true,  true,   false, true,  false, true,   true,  false},
-  {Algorithm::Pida,   "pida",   "parallel IDA*",                   SearchFamily::DepthFirst,      true,  true,   false, false, true,  true,   false, true},
-  {Algorithm::Bfs,    "bfs",    "breadth-first",                   SearchFamily::Textbook,        false, false,  false, false, false, true,   true,  false},
-  {Algorithm::DfBnb,  "dfbnb",  "depth-first branch and bound",    SearchFamily::Textbook,        true,  false,  false, false, false, true,   false, false},
-  {Algorithm::Greedy, "greedy", "greedy best-first, not optimal",  SearchFamily::Textbook,        true,  false,  true,  false, false, false,  true,  false},
-  {Algorithm::Aida,   "aida",   "A*+IDA*: A* to --mem-limit, then IDA*", SearchFamily::DepthFirst, true, true,  false, false, true,  true,   true,  false},
+  // id                name      help                              family                         heur.  threads tie-b. owner  progr. optimal memory checkpoint aliases
+  {Algorithm::Ida,    "ida",    "IDA*, default",                   SearchFamily::DepthFirst,      true,  false,  false, false, true,  true,   false, true,  {"ida*", "ida-star", "idastar"}},
+  {Algorithm::AStar,  "astar",  "A*",                              SearchFamily::Textbook,        true,  false,  true,  false, false, true,   true,  false, {"a*", "a-star"}},
+  {Algorithm::Hda,    "hda",    "hash-distributed A*",             SearchFamily::HashDistributed, true,  true,   false, true,  false, true,   true,  false, {"hda*", "hash-distributed-a*"}},
+  {Algorithm::Pida,   "pida",   "parallel IDA*",                   SearchFamily::DepthFirst,      true,  true,   false, false, true,  true,   false, true,  {"parallel-ida", "parallel-ida*", "pida*"}},
+  {Algorithm::Bfs,    "bfs",    "breadth-first",                   SearchFamily::Textbook,        false, false,  false, false, false, true,   true,  false, {"breadth-first", "breadth-first-search"}},
+  {Algorithm::DfBnb,  "dfbnb",  "depth-first branch and bound",    SearchFamily::Textbook,        true,  false,  false, false, false, true,   false, false, {"branch-and-bound", "dfbb", "depth-first-branch-and-bound"}},
+  {Algorithm::Greedy, "greedy", "greedy best-first, not optimal",  SearchFamily::Textbook,        true,  false,  true,  false, false, false,  true,  false, {"greedy-best-first", "gbfs"}},
+  {Algorithm::Aida,   "aida",   "A*+IDA*: A* to --mem-limit, then IDA*", SearchFamily::DepthFirst, true, true,  false, false, true,  true,   true,  true,  {"a*+ida*", "astar+ida"}},
 }};
 // clang-format on
 
@@ -85,11 +89,32 @@ constexpr const AlgorithmInfo& algorithm_info(Algorithm a) {
   return kAlgorithmInfo[static_cast<std::size_t>(a)];
 }
 const char* algorithm_name(Algorithm a);  // "ida", "astar", …
+// The algorithm named `text` by its name or an alias, in any case, with '_' or ' ' for '-' ("A*",
+// "IDA*", "Breadth_First"); nullopt for another text.
 std::optional<Algorithm> parse_algorithm(std::string_view text);
+// Why `text` names no algorithm: "unknown algorithm 'asta'; did you mean 'astar'? known: ida, …".
+std::string unknown_algorithm(std::string_view text);
 // True for the algorithms that use --threads inside one search (instances then run one at a time).
 bool is_parallel(Algorithm a);
 std::string algorithm_names();  // "ida, astar, hda, pida, bfs, dfbnb, greedy, aida"
 std::string algorithm_help();   // "ida (IDA*, default), astar (A*), …"
+
+// The tie-breaks of the best-first searches (--tie-break), in the order the help lists them: each
+// one's aliases, as AlgorithmInfo's; its name is core's tie_break_name.
+struct TieBreakInfo {
+  TieBreak id;
+  Aliases aliases;
+};
+inline constexpr std::array<TieBreakInfo, 3> kTieBreakInfo{{
+    {TieBreak::Lifo, {"stack", "last-in-first-out", "newest-first"}},
+    {TieBreak::Fifo, {"queue", "first-in-first-out", "oldest-first"}},
+    {TieBreak::LargerG, {"largerg", "deeper-first", "deepest-first"}},
+}};
+// The tie-break named `text` as parse_algorithm reads names ("LIFO", "larger_g", "queue").
+std::optional<TieBreak> parse_tie_break_name(std::string_view text);
+// Why `text` names no tie-break: "unknown tie-break 'lifoo'; did you mean 'lifo'? known: …".
+std::string unknown_tie_break(std::string_view text);
+
 // The names of the algorithms with `flag` set, e.g. algorithms_with(&AlgorithmInfo::tie_break).
 std::string algorithms_with(bool AlgorithmInfo::*flag);
 

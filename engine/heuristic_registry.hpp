@@ -16,13 +16,15 @@
 #include <vector>
 
 #include "core/run_board.hpp"
+#include "engine/name_match.hpp"
 #include "engine/request.hpp"
 
 namespace npuzzle {
 
 struct HeuristicInfo {
-  const char* name;  // on the command line: --heuristic NAME
-  const char* help;  // what it is, for --help ("" when the name says it)
+  const char* name;   // on the command line: --heuristic NAME
+  const char* help;   // what it is, for --help ("" when the name says it)
+  Aliases aliases{};  // other names for --heuristic ("manhattan"); the name is what outputs print
   // Heuristics that take an argument after ':' (else all nullptr): its name in the help, what it
   // may be, and examples for error messages. check_argument throws UsageError when the argument
   // does not fit the board (checked before any search).
@@ -45,11 +47,17 @@ void check_pdb_partition(const std::string& partition, const RunBoard& goal);
 }  // namespace heuristic
 
 // clang-format off
-inline constexpr HeuristicInfo kMisplacedInfo{.name = "misplaced", .help = ""};
-inline constexpr HeuristicInfo kMdInfo{.name = "md", .help = "Manhattan"};
-inline constexpr HeuristicInfo kLcInfo{.name = "lc", .help = "linear conflict"};
-inline constexpr HeuristicInfo kWdInfo{
-    .name = "wd", .help = "walking distance (boards up to 4x4)", .max_side = 4};
+inline constexpr HeuristicInfo kMisplacedInfo{
+    .name = "misplaced", .help = "", .aliases = {"misplaced-tiles", "hamming"}};
+inline constexpr HeuristicInfo kMdInfo{
+    .name = "md", .help = "Manhattan", .aliases = {"manhattan", "manhattan-distance"}};
+inline constexpr HeuristicInfo kLcInfo{
+    .name = "lc", .help = "linear conflict",
+    .aliases = {"linear-conflict", "linear-conflicts", "linearconflict"}};
+inline constexpr HeuristicInfo kWdInfo{.name = "wd",
+                                       .help = "walking distance (boards up to 4x4)",
+                                       .aliases = {"walking-distance"},
+                                       .max_side = 4};
 // clang-format on
 // The best set in the database directory (or the partition named), reflected where it can be;
 // the dual one also looks each set up on the dual placement.
@@ -57,6 +65,8 @@ inline constexpr HeuristicInfo pdb_info(bool dual) {
   return {.name = dual ? "pdb-dual" : "pdb",
           .help = dual ? "pdb, each set also looked up on the dual placement"
                        : "the best pattern databases present",
+          .aliases = {dual ? "dual-pdb" : "pattern-database",
+                      dual ? "pattern-database-dual" : "pattern-databases"},
           .argument = "PARTITION",
           .argument_help =
               "7-8, 6-6-3, 5-5-5, 6-6-6-6+7-7-7-3, za:6-6-6-6+za:7-7-7-3, 6-6-6-6, 7-7-7-3, "
@@ -86,8 +96,10 @@ struct HeuristicUsed {
   friend bool operator==(const HeuristicUsed&, const HeuristicUsed&) = default;
 };
 
-// nullopt (with `error` set) for an unknown name, or an argument after ':' the heuristic does not
-// take.
+// The heuristic `text` names, by its name or an alias in any case, with '_' or ' ' for '-'
+// ("Manhattan", "linear_conflict", "PDB:7-8": an argument after ':' is kept as given). nullopt
+// (with `error` set) for an unknown name ("unknown heuristic 'manhatan'; did you mean 'md'
+// (manhattan)? known: …"), or an argument after ':' the heuristic does not take.
 std::optional<HeuristicChoice> parse_heuristic(const std::string& text, std::string& error);
 // The heuristic used when none is given, for a board of that size: pattern databases on 4x4.
 HeuristicChoice default_heuristic(BoardSize size);

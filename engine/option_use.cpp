@@ -73,10 +73,7 @@ void check_options_apply(const std::set<SearchOption>& given,
 
 Algorithm algorithm_option(std::string_view name) {
   const auto algorithm = parse_algorithm(name);
-  if (!algorithm) {
-    throw UsageError("--algo: unknown algorithm '" + std::string(name) + "' (" + algorithm_names() +
-                     ")");
-  }
+  if (!algorithm) throw UsageError("--algo: " + unknown_algorithm(name));
   return *algorithm;
 }
 
@@ -88,11 +85,8 @@ HeuristicChoice heuristic_option(const std::string& name) {
 }
 
 TieBreak tie_break_option(std::string_view name) {
-  const auto tie_break = parse_tie_break(name);
-  if (!tie_break) {
-    throw UsageError("--tie-break: unknown value '" + std::string(name) +
-                     "' (lifo, fifo, larger-g)");
-  }
+  const auto tie_break = parse_tie_break_name(name);
+  if (!tie_break) throw UsageError("--tie-break: " + unknown_tie_break(name));
   return *tie_break;
 }
 

@@ -4,8 +4,10 @@
 #include <cctype>
 #include <string_view>
 
+#include "core/parse.hpp"
 #include "engine/algorithm_registry.hpp"
 #include "engine/heuristic_registry.hpp"
+#include "engine/name_match.hpp"
 #include "heuristics/pdb_catalogue.hpp"
 
 namespace npuzzle {
@@ -17,11 +19,60 @@ std::string join(const std::vector<std::string>& parts, const char* separator) {
   return out;
 }
 
-std::optional<std::size_t> find_heuristic(std::string_view name) {
-  for (std::size_t i = 0; i < kHeuristicInfo.size(); ++i) {
-    if (name == kHeuristicInfo[i].name) return i;
+const char* name_of(const AlgorithmInfo& info) { return info.name; }
+const char* name_of(const HeuristicInfo& info) { return info.name; }
+const char* name_of(const TieBreakInfo& info) { return tie_break_name(info.id); }
+
+// Every way to write the entries of `table` (one of the registries' kInfo arrays): each one's name
+// and aliases, folded.
+template <class Table>
+std::vector<Spelling> spellings_of(const Table& table) {
+  std::vector<Spelling> spellings;
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    spellings.push_back({fold_name(name_of(table[i])), i});
+    for (const char* alias : table[i].aliases) {
+      if (alias) spellings.push_back({fold_name(alias), i});
+    }
+  }
+  return spellings;
+}
+
+// The entry of `table` that `text` names (by its name or an alias, folded).
+template <class Table>
+std::optional<std::size_t> find_entry(const Table& table, std::string_view text) {
+  const std::string folded = fold_name(text);
+  for (const Spelling& spelling : spellings_of(table)) {
+    if (spelling.text == folded) return spelling.entry;
   }
   return std::nullopt;
+}
+
+std::optional<std::size_t> find_heuristic(std::string_view name) {
+  return find_entry(kHeuristicInfo, name);
+}
+
+template <class Table>
+std::string names_of(const Table& table) {
+  std::vector<std::string> names;
+  for (const auto& info : table) names.emplace_back(name_of(info));
+  return join(names, ", ");
+}
+
+// "unknown heuristic 'manhatan'; did you mean 'md' (manhattan)? known: misplaced, md, …": `text`
+// as given, the entry of `table` nearest to it (and the alias nearest, when it is not the name),
+// and `known`, the names to choose from.
+template <class Table>
+std::string unknown_name(const Table& table, const std::string& kind, std::string_view text,
+                         const std::string& known) {
+  std::string message = "unknown " + kind + " '" + printable(text) + "'";
+  const std::vector<Spelling> spellings = spellings_of(table);
+  const auto nearest = closest_spelling(fold_name(text), spellings);
+  if (!nearest) return message + "; known: " + known;
+  const Spelling& spelling = spellings[*nearest];
+  const std::string name = name_of(table[spelling.entry]);
+  message += "; did you mean '" + name + "'";
+  if (spelling.text != name) message += " (" + spelling.text + ")";
+  return message + "? known: " + known;
 }
 
 // "misplaced, md, lc, wd, pdb, pdb:PARTITION such as pdb:7-8 or pdb:1,2,3/4,5,6"
@@ -43,19 +94,28 @@ std::string heuristic_names() {
 const char* algorithm_name(Algorithm a) { return algorithm_info(a).name; }
 
 std::optional<Algorithm> parse_algorithm(std::string_view text) {
-  for (const AlgorithmInfo& info : kAlgorithmInfo) {
-    if (text == info.name) return info.id;
-  }
-  return std::nullopt;
+  const auto entry = find_entry(kAlgorithmInfo, text);
+  if (!entry) return std::nullopt;
+  return kAlgorithmInfo[*entry].id;
+}
+
+std::string unknown_algorithm(std::string_view text) {
+  return unknown_name(kAlgorithmInfo, "algorithm", text, algorithm_names());
+}
+
+std::optional<TieBreak> parse_tie_break_name(std::string_view text) {
+  const auto entry = find_entry(kTieBreakInfo, text);
+  if (!entry) return std::nullopt;
+  return kTieBreakInfo[*entry].id;
+}
+
+std::string unknown_tie_break(std::string_view text) {
+  return unknown_name(kTieBreakInfo, "tie-break", text, names_of(kTieBreakInfo));
 }
 
 bool is_parallel(Algorithm a) { return algorithm_info(a).threads; }
 
-std::string algorithm_names() {
-  std::vector<std::string> names;
-  for (const AlgorithmInfo& info : kAlgorithmInfo) names.emplace_back(info.name);
-  return join(names, ", ");
-}
+std::string algorithm_names() { return names_of(kAlgorithmInfo); }
 
 std::string algorithm_help() {
   std::vector<std::string> items;
@@ -91,7 +151,7 @@ std::optional<HeuristicChoice> parse_heuristic(const std::string& text, std::str
   const std::string base = text.substr(0, colon);
   const auto index = find_heuristic(base);
   if (!index) {
-    error = "unknown heuristic '" + text + "' (" + heuristic_names() + ")";
+    error = unknown_name(kHeuristicInfo, "heuristic", base, heuristic_names());
     return std::nullopt;
   }
   const HeuristicInfo& info = kHeuristicInfo[*index];

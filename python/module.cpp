@@ -318,6 +318,12 @@ PYBIND11_MODULE(_npuzzle, m) {
       },
       py::arg("rows"), py::arg("cols"), py::arg("tiles"), py::arg("moves"));
 
+  // The name outputs print for an algorithm, heuristic or tie-break in any spelling the options
+  // take ("A*" -> "astar"); ValueError, naming the nearest, for an unknown one.
+  m.def("algorithm_name", &api::algorithm_name, py::arg("name"));
+  m.def("heuristic_name", &api::heuristic_name, py::arg("name"));
+  m.def("tie_break_name", &api::tie_break_name, py::arg("name"));
+
   // Options as keywords, all given by the package: algorithm, heuristic, goal (a name, or "" with
   // goal_tiles), goal_tiles, quiet, tie_break, owner_hash, threads, time_limit, node_limit,
   // mem_limit, pdb_dir.

@@ -1,9 +1,9 @@
 // tools/did_you_mean.hpp — suggestions for mistyped names, shared by `npuzzle` and `pdbgen`:
 // `npuzzle slove` -> "did you mean 'solve'?", `--heurstic` -> "did you mean '--heuristic'?".
 //
-// The distance is the optimal-string-alignment edit distance (insert, delete, substitute, swap two
-// neighbours: "slove" is one edit from "solve"). A name is suggested only when it is the single
-// nearest one within a small distance for the word's length, so the hint never guesses wildly.
+// The nearest name is engine/name_match.hpp's (shared with the values of --algo, --heuristic and
+// --tie-break): a name is suggested only when it is the single nearest one within a small distance
+// for the word's length, so the hint never guesses wildly.
 #pragma once
 
 #include <algorithm>
@@ -17,46 +17,9 @@
 #include <CLI/CLI.hpp>
 
 #include "core/parse.hpp"
+#include "engine/name_match.hpp"
 
 namespace npuzzle {
-
-inline std::size_t edit_distance(std::string_view a, std::string_view b) {
-  const std::size_t n = a.size(), m = b.size();
-  std::vector<std::vector<std::size_t>> d(n + 1, std::vector<std::size_t>(m + 1));
-  for (std::size_t i = 0; i <= n; ++i) d[i][0] = i;
-  for (std::size_t j = 0; j <= m; ++j) d[0][j] = j;
-  for (std::size_t i = 1; i <= n; ++i) {
-    for (std::size_t j = 1; j <= m; ++j) {
-      const std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
-      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
-        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
-      }
-    }
-  }
-  return d[n][m];
-}
-
-// The one name of `known` nearest to `word` if it is near enough (at most 1 edit for short words,
-// 2 from 6 letters, 3 from 12), else "". A tie between two nearest names suggests nothing.
-inline std::string closest_name(std::string_view word, const std::vector<std::string>& known) {
-  const std::size_t letters = word.size() - std::min(word.find_first_not_of('-'), word.size());
-  const std::size_t limit = letters >= 12 ? 3 : letters >= 6 ? 2 : 1;
-  std::string best;
-  std::size_t best_distance = limit + 1;
-  bool tie = false;
-  for (const std::string& name : known) {
-    const std::size_t distance = edit_distance(word, name);
-    if (distance < best_distance) {
-      best = name;
-      best_distance = distance;
-      tie = false;
-    } else if (distance == best_distance && name != best) {
-      tie = true;
-    }
-  }
-  return tie || best_distance > limit ? std::string() : best;
-}
 
 // After CLI11 refused the command line: a hint for the first subcommand or option it does not
 // know ("unknown subcommand 'slove'; did you mean 'solve'?"), or "" when there is nothing to say.

@@ -1,50 +1,91 @@
-// tools/help_format.hpp — the --help layout of npuzzle and pdbgen: CLI11's, without the parts of it
-// that read as artefacts. A flag that takes an optional value shows `--progress[=SECONDS]` (its
-// option text), not `--progress{5}`; an option's value is named once (`SECONDS`, `INT`), not with
-// its check's words (`FLOAT:SECONDS`, `INT:INT in [1 - 100]`); the options an option excludes are
-// left to its text (no `Excludes:` pushing it down). Defaults are stated in each option's text.
+// tools/help_format.hpp — the manual of `npuzzle` and `pdbgen`: one text per command, shown as
+// `--help` (wrapped to the terminal) and written as a man page (roff), so the two never disagree.
+//
+// A command's page: its name and one-line summary (the CLI11 description), USAGE, DESCRIPTION,
+// OPTIONS, EXAMPLES and EXIT CODES. The options come from CLI11: their names, and as the name of
+// their value the option text (`N`, `FILE`, `SIZE`, `NAME[:PARTITION]`) — never CLI11's type
+// words (TEXT, INT) or REQUIRED tails. Options of the group "" are hidden. The rest of a page is
+// the command's CommandManual, kept in the HelpFormatter that every command of a tool shares (CLI11
+// gives a subcommand its parent's formatter; set it on the tool before adding the commands).
+//
+// Widths: a line of --help is at most help_width() columns (counted in characters, not bytes),
+// except a word or an example's command line longer than the line, which is never broken.
 #pragma once
 
 #include <CLI/CLI.hpp>
 
-#include <algorithm>
-#include <cctype>
+#include <map>
+#include <memory>
 #include <string>
+#include <vector>
 
 namespace npuzzle {
 
+struct HelpExample {
+  std::string command;  // a whole command line, as typed in a shell
+  std::string purpose;  // what it does, a sentence
+};
+
+struct HelpExitCode {
+  int code;
+  std::string meaning;
+};
+
+struct CommandManual {
+  std::string description;  // paragraphs separated by a blank line
+  std::vector<HelpExample> examples;
+  std::vector<HelpExitCode> exit_codes;
+};
+
 class HelpFormatter : public CLI::Formatter {
  public:
-  std::string make_option_name(const CLI::Option* opt, bool is_positional) const override {
-    std::string name = CLI::Formatter::make_option_name(opt, is_positional);
-    std::string out;
-    int depth = 0;  // inside a flag's default value: "--progress{5}"
-    for (const char c : name) {
-      depth += c == '{';
-      if (depth == 0) out += c;
-      depth -= c == '}' && depth > 0;
-    }
-    return out;
-  }
+  // `--help`: the page of `command` (`path` is its name with the tool's: "npuzzle solve").
+  std::string make_help(const CLI::App* command, std::string path,
+                        CLI::AppFormatMode mode) const override;
+  CommandManual& manual(const CLI::App* command) { return manuals_[command]; }
+  // The manual of `command` (an empty one when none was written).
+  const CommandManual& manual(const CLI::App* command) const;
 
-  std::string make_option_opts(const CLI::Option* opt) const override {
-    const std::string& text = opt->get_option_text();
-    if (!text.empty()) return text.front() == '[' ? text : " " + text;  // "--progress[=SECONDS]"
-    if (opt->get_type_size() == 0) return {};
-    std::string type = opt->get_type_name();
-    if (const std::size_t colon = type.find(':'); colon != std::string::npos) {
-      // "FLOAT:SECONDS": the check's one-word name; "INT:INT in [1 - 100]": the type.
-      const std::string check = type.substr(colon + 1);
-      const bool word = !check.empty() && std::all_of(check.begin(), check.end(), [](char c) {
-        return std::isupper(static_cast<unsigned char>(c)) != 0 || c == '_';
-      });
-      type = word ? check : type.substr(0, colon);
-    }
-    std::string out = type.empty() ? std::string() : " " + type;
-    if (opt->get_expected_max() == CLI::detail::expected_max_vector_size) out += " ...";
-    if (opt->get_required()) out += " REQUIRED";
-    return out;
-  }
+ private:
+  std::map<const CLI::App*, CommandManual> manuals_;
 };
+
+// The manual of `command`, whose formatter must be a HelpFormatter (std::logic_error otherwise).
+CommandManual& manual_of(CLI::App& command);
+const CommandManual& manual_of(const CLI::App& command);
+
+// The width --help wraps to: $COLUMNS when it is a whole number, else the terminal's on standard
+// output, else 80; never under 40.
+int help_width();
+
+// The page of `command` (`path`: "npuzzle solve") at `width` columns.
+std::string help_text(const CLI::App& command, const std::string& path, int width);
+
+// The man page (section 1) of `tool` and every command of it, from the same text as help_text.
+std::string man_page(const CLI::App& tool, const std::string& version_text);
+
+// `TOOL help [COMMAND]` (and the hidden `help --man`, the man page) and `TOOL version`.
+struct ManualCommands {
+  CLI::App* help = nullptr;
+  CLI::App* version = nullptr;
+  std::string version_text;  // "npuzzle 0.1.0"
+  std::string topic;         // help's COMMAND
+  bool man = false;          // help --man
+
+  bool given() const { return help->parsed() || version->parsed(); }
+};
+
+// `--help` and `--version` on `tool`; call before adding its commands (they inherit the help flag).
+void add_manual_flags(CLI::App& tool, const std::string& version_text);
+
+// Registers `help` and `version` on `tool` (with their manuals), after its other commands (they
+// are listed in this order). `example_topic` is the command help's examples show (`npuzzle help
+// solve`).
+std::shared_ptr<ManualCommands> add_manual_commands(CLI::App& tool, const std::string& version_text,
+                                                    const std::string& example_topic);
+
+// Runs `help` or `version` when `commands` says one was given, printing on stdout; false (after a
+// message and a did-you-mean on stderr) when help was asked about a command the tool does not have.
+bool run_manual_command(const CLI::App& tool, const ManualCommands& commands);
 
 }  // namespace npuzzle

@@ -107,6 +107,7 @@ struct Note {
 // is an option not given; one given that the algorithm does not take (tie_break, owner_hash,
 // mem_limit, heuristic, pdb_dir) throws OptionError, as the command line refuses it.
 struct SolveOptions {
+  // Names as algorithm_name, heuristic_name and tie_break_name (below) take them, aliases too.
   std::string algorithm = "ida";  // ida, astar, hda, pida, aida, bfs, dfbnb, greedy
   std::string heuristic;  // misplaced, md, lc, wd, pdb, pdb:PARTITION; "" the best for the board
   std::string goal = "blank-first";
@@ -125,6 +126,15 @@ struct SolveOptions {
   bool quiet = false;
   std::function<void(const Note&)> on_note;
 };
+
+// The name outputs print for an algorithm, a heuristic or a tie-break given in any spelling the
+// options take: its name or an alias, in any case, with '_' or ' ' for '-' ("A*" and "a_star" ->
+// "astar", "Manhattan" -> "md", "Linear-Conflict:x" -> "lc:x": an argument after ':' kept as
+// given, "LIFO" -> "lifo"). OptionError for an unknown name, with the command line's message and
+// the nearest name ("unknown heuristic 'manhatan'; did you mean 'md' (manhattan)? known: …").
+std::string algorithm_name(std::string_view name);
+std::string heuristic_name(std::string_view name);
+std::string tie_break_name(std::string_view name);
 
 enum class Status { Solved, Unsolvable, Limit, OutOfMemory, Error };
 // "solved", "unsolvable", "limit", "out-of-memory", "error" (the CLI's JSON "status").

@@ -10,10 +10,12 @@ The engine of the ``npuzzle`` command line, with the same names, defaults, messa
 
 Boards are read as the command line reads them (one line, a grid, commas, ``x _ .`` for the
 blank); a bad board raises ValueError with the command line's message, in Python's words: where it
-names an option it names the keyword (``size="2x3"``, not ``--size 2x3``). Algorithm and heuristic
-names are case-insensitive and take the usual long names too (``"A*"``, ``"manhattan"``,
-``"linear-conflict"``). Moves name where the blank
-goes (U D L R). A search runs without the GIL; Ctrl-C stops it and raises KeyboardInterrupt; the
+names an option it names the keyword (``size="2x3"``, not ``--size 2x3``). Algorithm, heuristic
+and tie-break names are the command line's, aliases included, from the engine's one table: case
+and ``_ - space`` do not matter (``"A*"``, ``"IDA*"``, ``"Manhattan"``, ``"linear_conflict"``);
+results name the canonical one (``"astar"``, ``"md"``), and an unknown name raises ValueError
+naming the nearest (``did you mean 'md' (manhattan)?``). Moves name where the blank goes (U D L
+R). A search runs without the GIL; Ctrl-C stops it and raises KeyboardInterrupt; the
 interpreter's exit stops one still running on a daemon thread.
 Limits give a Result with status "limit" and the best lower bound proven, ``bound``.
 ``npuzzle.__version__`` is the engine's version. In a notebook, boards and results draw themselves.
@@ -95,35 +97,6 @@ class _Engine:
 
 
 _npuzzle = _Engine()
-
-# Other names of the algorithms and heuristics (looked up in lower case).
-_ALGORITHM_ALIASES = {"a*": "astar", "a-star": "astar", "a_star": "astar", "ida*": "ida",
-                      "idastar": "ida", "ida-star": "ida", "hda*": "hda", "pida*": "pida",
-                      "breadth-first": "bfs", "breadth_first": "bfs",
-                      "branch-and-bound": "dfbnb", "greedy-best-first": "greedy"}
-_HEURISTIC_ALIASES = {"manhattan": "md", "manhattan-distance": "md", "manhattan_distance": "md",
-                      "linear-conflict": "lc", "linear_conflict": "lc", "linear-conflicts": "lc",
-                      "walking-distance": "wd", "walking_distance": "wd",
-                      "misplaced-tiles": "misplaced", "misplaced_tiles": "misplaced",
-                      "hamming": "misplaced", "pattern-database": "pdb",
-                      "pattern-databases": "pdb"}
-
-
-def _algorithm_name(text):
-    """An algorithm (or a list a,b) in the engine's words: case-insensitive, aliases taken."""
-    return ",".join(_ALGORITHM_ALIASES.get(a.strip().lower(), a.strip().lower())
-                    for a in text.split(",")) if text else text
-
-
-def _heuristic_name(text):
-    """A heuristic in the engine's words: its name case-insensitive, aliases taken; a partition
-    after ':' kept as given."""
-    if not text:
-        return text
-    name, colon, partition = text.partition(":")
-    name = name.strip().lower()
-    return _HEURISTIC_ALIASES.get(name, name) + colon + partition
-
 
 def _size_text(size):
     """None, "4x4" or (rows, cols) -> the command line's "RxC" ("" when unknown)."""
@@ -416,15 +389,15 @@ def _options(goal, algorithm, algo, heuristic, tie_break, owner_hash, threads, t
              node_limit, mem_limit, pdb_dir, quiet):
     """The keywords as the extension takes them, checked where Python's types could slip by.
     A keyword left at None is not given."""
-    algorithm = _algorithm_name(_text("algorithm", algorithm))
-    algo = _algorithm_name(_text("algo", algo))
-    if algo and algorithm and algo != algorithm:
+    algorithm = _text("algorithm", algorithm)
+    algo = _text("algo", algo)
+    if algo and algorithm and _npuzzle.algorithm_name(algo) != _npuzzle.algorithm_name(algorithm):
         raise ValueError("give algorithm= or algo=, not both")
     if mem_limit is not None and not isinstance(mem_limit, str):
         mem_limit = _count("mem_limit", mem_limit, _UINT64_MAX)
     goal_tiles = _goal_tiles(goal)
     return {"algorithm": algorithm or algo or "ida",
-            "heuristic": _heuristic_name(_text("heuristic", heuristic)),
+            "heuristic": _text("heuristic", heuristic),
             "goal": "" if goal_tiles else (_text("goal", goal) or "blank-first"),
             "goal_tiles": goal_tiles, "quiet": bool(quiet),
             "tie_break": _text("tie_break", tie_break),

@@ -138,6 +138,40 @@ TEST(Api, OptionsTheAlgorithmDoesNotTakeAreRefused) {
   EXPECT_EQ(solve(board, taken).status, Status::Solved);
 }
 
+// Algorithms, heuristics and tie-breaks take the command line's names and aliases, in any case and
+// with '_' or ' ' for '-'; results print the name. An unknown one is OptionError naming the
+// nearest.
+TEST(Api, NamesTakeTheCommandLinesAliases) {
+  const Board board = parse_board("8 6 7 2 5 4 3 0 1");
+  SolveOptions options;
+  options.algorithm = "A*";
+  options.heuristic = "Linear_Conflict";
+  options.tie_break = "LIFO";
+  const Result r = solve(board, options);
+  EXPECT_EQ(r.status, Status::Solved);
+  EXPECT_EQ(r.algorithm, "astar");
+  EXPECT_EQ(r.heuristic, "lc");
+  EXPECT_TRUE(r.optimal);
+  EXPECT_EQ(algorithm_name("IDA*"), "ida");
+  EXPECT_EQ(algorithm_name("A*+IDA*"), "aida");
+  EXPECT_EQ(heuristic_name("Manhattan"), "md");
+  EXPECT_EQ(heuristic_name("pattern databases:7-8"), "pdb:7-8");
+  EXPECT_EQ(tie_break_name("larger_g"), "larger-g");
+  options.heuristic = "manhatan";
+  try {
+    solve(board, options);
+    ADD_FAILURE() << "no OptionError";
+  } catch (const OptionError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind(
+                  "--heuristic: unknown heuristic 'manhatan'; did you mean 'md' (manhattan)? "
+                  "known: misplaced, md, lc",
+                  0),
+              0u)
+        << e.what();
+  }
+  EXPECT_THROW(algorithm_name("a"), OptionError);
+}
+
 TEST(Api, LimitsAndTheStopFlagEndASearch) {
   const Board korf1 = parse_board(korf_data::by_id(1).text());
   SolveOptions options;

@@ -13,10 +13,12 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "tools/app/commands.hpp"
+#include "tools/help_format.hpp"
 
 namespace {
 
@@ -42,6 +44,7 @@ std::vector<std::string> split_words(const std::uint8_t* data, std::size_t size)
 void parse_command_line(std::vector<std::string> words) {
   using namespace npuzzle;
   CLI::App app{"npuzzle", "npuzzle"};
+  app.formatter(std::make_shared<HelpFormatter>());  // as run_npuzzle: the commands' manuals
   app.require_subcommand(1);
   Action action;
   add_solve_command(app, action);

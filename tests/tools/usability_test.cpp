@@ -575,7 +575,106 @@ TEST_F(Usability, StoringSearchesWarnOnLargeBoardsAndHaveADefaultMemoryLimit) {
   const RunResult ida = run_npuzzle({"solve", near_goal});
   EXPECT_FALSE(contains(ida.err, "warning:")) << ida.err;
   const RunResult help = run_npuzzle({"solve", "--help"});
-  EXPECT_TRUE(contains(help.out, "default: half the memory available")) << help.out;
+  // The words of the page, whatever the lines it is wrapped to.
+  const std::string words = std::regex_replace(help.out, std::regex("\\s+"), " ");
+  EXPECT_TRUE(contains(words, "default: half the memory available")) << help.out;
+}
+
+// --algo, --heuristic and --tie-break take the names and aliases of the engine's one table (case,
+// '_', ' ' and '-' alike); results print the name. A mistyped value gets the nearest name, as a
+// mistyped option does, and the names to choose from; exit 1.
+TEST_F(Usability, ValuesTakeAliasesAndAMistypedOneGetsTheNearestName) {
+  const RunResult aliases = run_npuzzle({"solve", "--output", "json", "--algo", "A*", "--heuristic",
+                                         "Manhattan", "--tie-break", "LIFO", "8 6 7 2 5 4 3 0 1"});
+  ASSERT_EQ(aliases.describe(), "exit 0") << aliases.err;
+  const nlohmann::json result = cli::json_lines(aliases.out).at(0);
+  EXPECT_EQ(result["algorithm"], "astar");
+  EXPECT_EQ(result["heuristic"], "md");
+  const RunResult ida = run_npuzzle({"solve", "--output", "json", "--algo", "IDA*", "--heuristic",
+                                     "linear conflict", fault::kEasy});
+  ASSERT_EQ(ida.describe(), "exit 0") << ida.err;
+  EXPECT_EQ(cli::json_lines(ida.out).at(0)["algorithm"], "ida");
+  EXPECT_EQ(cli::json_lines(ida.out).at(0)["heuristic"], "lc");
+  struct Case {
+    std::vector<std::string> args;
+    std::string message;
+  };
+  for (const Case& c : std::vector<Case>{
+           {{"--heuristic", "manhatan"},
+            "npuzzle: --heuristic: unknown heuristic 'manhatan'; did you mean 'md' (manhattan)? "
+            "known: misplaced, md, lc, wd, pdb"},
+           {{"--algo", "asta"},
+            "npuzzle: --algo: unknown algorithm 'asta'; did you mean 'astar'? known: ida, astar"},
+           {{"--algo", "astar", "--tie-break", "lifoo"},
+            "npuzzle: --tie-break: unknown tie-break 'lifoo'; did you mean 'lifo'? known: lifo, "
+            "fifo, larger-g"}}) {
+    std::vector<std::string> args = {"solve"};
+    args.insert(args.end(), c.args.begin(), c.args.end());
+    args.push_back(fault::kEasy);
+    const RunResult r = run_npuzzle(args);
+    EXPECT_EQ(r.describe(), "exit 1") << r.err;
+    EXPECT_EQ(r.err.rfind(c.message, 0), 0u) << r.err;
+  }
+}
+
+// A goal from NPUZZLE_GOAL is named with its source wherever a message or a result line names the
+// goal; a goal given with --goal is not.
+TEST_F(Usability, AGoalFromTheEnvironmentSaysWhereItCameFrom) {
+  const auto run = [](std::vector<std::string> args, bool from_environment) {
+    fault::RunSpec spec;
+    spec.argv = {fault::npuzzle_binary()};
+    spec.argv.insert(spec.argv.end(), args.begin(), args.end());
+    if (from_environment) {
+      spec.env = {{"NPUZZLE_GOAL", "blank-last"}};
+    } else {
+      spec.unset_env = {"NPUZZLE_GOAL"};
+    }
+    return fault::run_program(spec);
+  };
+  const std::string from = "the goal blank-last (from NPUZZLE_GOAL)";
+  const RunResult solved = run({"solve", "1 2 3 4 5 6 7 0 8"}, true);
+  EXPECT_EQ(solved.describe(), "exit 0") << solved.err;
+  EXPECT_TRUE(contains(solved.out, "solved in 1 move (optimal) to " + from)) << solved.out;
+  fault::RunSpec summary_spec;
+  summary_spec.argv = {fault::npuzzle_binary(), "solve", "-"};
+  summary_spec.stdin_text = "1 2 3 4 5 6 7 0 8\n1 2 3 4 5 6 0 7 8\n";
+  summary_spec.env = {{"NPUZZLE_GOAL", "blank-last"}};
+  const RunResult summary = fault::run_program(summary_spec);
+  EXPECT_EQ(summary.describe(), "exit 0") << summary.err;
+  EXPECT_TRUE(contains(summary.err, "goal blank-last (from NPUZZLE_GOAL)")) << summary.err;
+  const RunResult stated = run({"solve", "5 1 1 0 2 3 4 5 6 7 8"}, true);
+  EXPECT_TRUE(contains(stated.err, "with " + from + " they are not checked")) << stated.err;
+  const RunResult verified = run({"verify", "1 2 3 4 5 6 7 0 8", "R"}, true);
+  EXPECT_EQ(verified.describe(), "exit 0") << verified.err;
+  EXPECT_TRUE(contains(verified.out, "reaches " + from)) << verified.out;
+  const RunResult given = run({"solve", "--goal", "blank-last", "1 2 3 4 5 6 7 0 8"}, false);
+  EXPECT_TRUE(contains(given.out, "to the goal blank-last, ")) << given.out;
+  EXPECT_FALSE(contains(given.out + given.err, "NPUZZLE_GOAL")) << given.out << given.err;
+  fault::RunSpec wrong_size;
+  wrong_size.argv = {fault::npuzzle_binary(), "random", "--size", "3x3"};
+  wrong_size.env = {{"NPUZZLE_GOAL", "1 2 3 0"}};
+  const RunResult random = fault::run_program(wrong_size);
+  EXPECT_EQ(random.describe(), "exit 1") << random.err;
+  EXPECT_TRUE(contains(random.err, "the goal (from NPUZZLE_GOAL) has 4 tiles")) << random.err;
+}
+
+// The warning of a storing search on a board large for it names the limit it will stop at and
+// where that limit came from; BFS on 4x4 under a small --mem-limit then stops there: exit 5,
+// "memory limit", the process's peak within the limit.
+TEST_F(Usability, TheBfsMemoryWarningNamesTheLimitItStopsAt) {
+  const RunResult stopped = run_npuzzle({"solve", "--output", "json", "--algo", "bfs",
+                                         "--mem-limit", "64M", korf_data::by_id(1).text()});
+  EXPECT_EQ(stopped.describe(), "exit 5") << stopped.err;
+  EXPECT_TRUE(contains(stopped.err, "it stops at its memory limit of ")) << stopped.err;
+  EXPECT_TRUE(contains(stopped.err, " (--mem-limit 64M)")) << stopped.err;
+  const nlohmann::json result = cli::json_lines(stopped.out).at(0);
+  EXPECT_EQ(result["status"], "out-of-memory");
+  EXPECT_EQ(result["reason"], "memory limit");
+  EXPECT_LE(stopped.max_rss_kib, 64 * 1024) << "peak resident size over --mem-limit";
+  const RunResult by_default =
+      run_npuzzle({"solve", "--algo", "bfs", "1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15"});
+  EXPECT_EQ(by_default.describe(), "exit 0") << by_default.err;
+  EXPECT_TRUE(contains(by_default.err, " (the default: half ")) << by_default.err;
 }
 
 // --help shows each option's value once, in words a user reads: no flag default in braces, no
@@ -620,15 +719,15 @@ TEST_F(Usability, SummaryPrintsTheTotalsOnly) {
 TEST_F(Usability, EachSubcommandsHelpListsItsOwnExitCodes) {
   const RunResult solve = run_npuzzle({"solve", "--help"});
   EXPECT_EQ(solve.describe(), "exit 0");
-  EXPECT_TRUE(contains(solve.out, "3 unsolvable")) << solve.out;
+  EXPECT_TRUE(contains(solve.out, "\n  3  unsolvable\n")) << solve.out;
   const RunResult verify = run_npuzzle({"verify", "--help"});
-  EXPECT_TRUE(contains(verify.out, "0 the moves reach the goal")) << verify.out;
+  EXPECT_TRUE(contains(verify.out, "\n  0  the moves reach the goal\n")) << verify.out;
   EXPECT_FALSE(contains(verify.out, "unsolvable")) << verify.out;
   EXPECT_FALSE(contains(verify.out, "out of memory")) << verify.out;
   const RunResult random = run_npuzzle({"random", "--help"});
   EXPECT_FALSE(contains(random.out, "unsolvable")) << random.out;
   const RunResult info = run_pdbgen({"info", "--help"});
-  EXPECT_TRUE(contains(info.out, "Exit codes: 0 described")) << info.out;
+  EXPECT_TRUE(contains(info.out, "EXIT CODES\n  0  described\n")) << info.out;
   EXPECT_FALSE(contains(info.out, "not enough memory")) << info.out;
 }
 

@@ -9,7 +9,8 @@
 
 namespace npuzzle {
 
-std::vector<std::string> run_warnings(const SolveRequest& request, int threads,
+std::vector<std::string> run_warnings(const SolveRequest& request,
+                                      const std::string& memory_limit_origin, int threads,
                                       const std::vector<BoardSize>& sizes) {
   std::vector<std::string> warnings;
   const bool has_5x5 = std::any_of(sizes.begin(), sizes.end(),
@@ -41,9 +42,9 @@ std::vector<std::string> run_warnings(const SolveRequest& request, int threads,
     warnings.push_back(std::string(algorithm_name(request.algorithm)) +
                        " stores every board it reaches: on a " + big->name() +
                        " board it can need more memory than this machine has; " +
-                       (limit == 0 ? std::string("it runs with no memory limit (--mem-limit 0)")
+                       (limit == 0 ? "it runs with no memory limit (" + memory_limit_origin + ")"
                                    : "it stops at its memory limit of " + short_bytes(limit) +
-                                         " (--mem-limit; by default half the memory available)") +
+                                         " (" + memory_limit_origin + ")") +
                        ". ida (the default) needs almost none");
   }
   const unsigned cores = std::thread::hardware_concurrency();

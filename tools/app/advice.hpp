@@ -14,8 +14,11 @@
 
 namespace npuzzle {
 
-// The warnings for running `request` with `threads` threads on boards of the sizes in `sizes`.
-std::vector<std::string> run_warnings(const SolveRequest& request, int threads,
+// The warnings for running `request` with `threads` threads on boards of the sizes in `sizes`;
+// `memory_limit_origin` says where its memory limit came from ("--mem-limit 64M", "the default:
+// half the memory available").
+std::vector<std::string> run_warnings(const SolveRequest& request,
+                                      const std::string& memory_limit_origin, int threads,
                                       const std::vector<BoardSize>& sizes);
 
 // Prints each warning on stderr (nothing when `quiet`).

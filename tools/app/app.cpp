@@ -29,6 +29,10 @@ GoalSpec goal_in_force(const std::string& option) {
                            "NPUZZLE_GOAL='" + printable(environment) + "' (in the environment)");
 }
 
+std::string goal_origin(const std::string& option) {
+  return option.empty() && std::getenv("NPUZZLE_GOAL") ? " (from NPUZZLE_GOAL)" : "";
+}
+
 LogSink command_line_log(bool quiet) {
   if (quiet) return {};
   return [](LogLevel level, const std::string& line) {
@@ -51,32 +55,49 @@ std::string check_seconds(const std::string& text) {
 }  // namespace
 
 void add_search_options(CLI::App& command, SearchOptions& o) {
-  command.add_option("--algo", o.algorithm,
-                     "a name or a list to compare (e.g. bfs,astar,ida): " + algorithm_help());
-  command.add_option("--heuristic", o.heuristic, "a name or a list: " + heuristic_help());
-  command.add_option("--owner-hash", o.owner_hash,
-                     algorithms_with(&AlgorithmInfo::owner_hash) +
-                         ": how states are shared out among the threads: abstract-zobrist "
-                         "(default: most moves keep a state on its thread) or zobrist");
-  command.add_option("--tie-break", o.tie_break,
-                     algorithms_with(&AlgorithmInfo::tie_break) +
-                         " (the best-first searches) among equal priority: lifo (a stack), fifo (a "
-                         "queue), larger-g (the default of astar; greedy's is lifo); a list such "
-                         "as lifo,fifo compares them; results, totals and bench's tables name "
-                         "the rule in force, the default included");
+  command
+      .add_option("--algo", o.algorithm,
+                  "a name or a list to compare (e.g. bfs,astar,ida): " + algorithm_help())
+      ->option_text("NAME[,NAME...]");
+  command.add_option("--heuristic", o.heuristic, "a name or a list: " + heuristic_help())
+      ->option_text("NAME[:PARTITION]");
+  command
+      .add_option("--owner-hash", o.owner_hash,
+                  algorithms_with(&AlgorithmInfo::owner_hash) +
+                      ": how states are shared out among the threads: abstract-zobrist "
+                      "(default: most moves keep a state on its thread) or zobrist")
+      ->option_text("HASH");
+  command
+      .add_option("--tie-break", o.tie_break,
+                  algorithms_with(&AlgorithmInfo::tie_break) +
+                      " (the best-first searches) among equal priority: lifo (a stack), fifo (a "
+                      "queue), larger-g (the default of astar; greedy's is lifo); a list such "
+                      "as lifo,fifo compares them; results, totals and bench's tables name "
+                      "the rule in force, the default included")
+      ->option_text("RULE[,RULE...]");
   command
       .add_option(
           "--time-limit", o.time_limit,
           "seconds per instance (0: none); also the longest wait for input from a file or pipe")
-      ->check(check_seconds, "SECONDS");
-  command.add_option("--node-limit", o.node_limit, "expanded nodes per instance (0: none)");
-  command.add_option("--mem-limit", o.memory_limit,
-                     algorithms_with(&AlgorithmInfo::memory_limit) +
-                         " (the searches that store nodes): their memory, e.g. 512M, 4G (default: "
-                         "half the memory available, or of `ulimit -v` when lower; 0: none)");
-  command.add_option("--pdb-dir", o.pdb_dir,
-                     "pattern database directory (default: $NPUZZLE_PDB_DIR, else "
-                     "$XDG_CACHE_HOME/npuzzle or ~/.cache/npuzzle)");
+      ->check(check_seconds, "SECONDS")
+      ->option_text("SECONDS");
+  command
+      .add_option("--node-limit", o.node_limit,
+                  "expanded nodes per instance (0: none); a count such as 1000000, 1e6, 1M or "
+                  "1,000,000")
+      ->option_text("N");
+  command
+      .add_option("--mem-limit", o.memory_limit,
+                  algorithms_with(&AlgorithmInfo::memory_limit) +
+                      " (the searches that store nodes): their memory in bytes, e.g. 512M, 4G "
+                      "(powers of 1024; default: half the memory available, or of `ulimit -v` "
+                      "when lower; 0: none)")
+      ->option_text("SIZE");
+  command
+      .add_option("--pdb-dir", o.pdb_dir,
+                  "pattern database directory (default: $NPUZZLE_PDB_DIR, else "
+                  "$XDG_CACHE_HOME/npuzzle or ~/.cache/npuzzle)")
+      ->option_text("DIR");
 }
 
 std::set<std::string> given_options(const CLI::App& command) {
@@ -110,27 +131,51 @@ ExitCode run_npuzzle(int argc, char** argv) {
     std::cerr << "npuzzle: " << problem << "\n";
     return ExitCode::Usage;
   }
-  CLI::App app{
-      "npuzzle: optimal solver for sliding-tile puzzles (2x2 .. 5x5, the 8- and 15-puzzle).\n"
-      "Moves are named by where the BLANK goes: U D L R (U: the tile above the blank slides "
-      "down).",
-      "npuzzle"};
+  CLI::App app{"optimal solver for sliding-tile puzzles (2x2 to 5x5, the 8- and 15-puzzle)",
+               "npuzzle"};
   app.formatter(std::make_shared<HelpFormatter>());
-  app.set_version_flag("--version", std::string("npuzzle ") + NPUZZLE_VERSION);
   app.require_subcommand(1);
-  app.footer(
-      "Exit codes: 0 done, 1 usage error, 2 input or write error, 3 unsolvable, 4 limit hit, 5 out "
-      "of memory; `npuzzle SUBCOMMAND --help` lists those of each subcommand.");
+  const std::string version_text = std::string("npuzzle ") + NPUZZLE_VERSION;
+  add_manual_flags(app, version_text);
+  CommandManual& manual = manual_of(app);
+  manual.description =
+      "npuzzle solves sliding-tile puzzles optimally (the 8-puzzle, the 15-puzzle and every "
+      "board from 2x2 to 5x5), with IDA*, A* and their parallel forms over Manhattan distance, "
+      "linear conflicts, walking distance or pattern databases (built by pdbgen), and runs the "
+      "textbook searches beside them for comparison. It also prints random boards, checks "
+      "solutions and benchmarks the searches.\n\n"
+      "Moves are named by where the BLANK goes: U D L R (U: the tile above the blank slides "
+      "down). The goal is blank-first (0 1 2 ... 15) unless --goal or $NPUZZLE_GOAL says "
+      "otherwise.\n\n"
+      "Counts (--node-limit, --count, --threads ...) may be written 1000000, 1e6, 1M, 1,000,000 "
+      "or 1_000_000 (K, M, G, T: thousand, million, billion, trillion). `npuzzle help COMMAND` "
+      "shows a command's options and examples.";
+  manual.examples = {
+      {"npuzzle solve 5 1 8 0 3 2 7 4 6", "solve one 8-puzzle board, given as words"},
+      {"npuzzle random --size 3x3 --count 5 | npuzzle solve",
+       "solve five random 8-puzzle boards read from standard input"},
+      {"npuzzle help solve", "the options and examples of `npuzzle solve`"}};
+  manual.exit_codes = {{0, "done"},
+                       {1, "usage error"},
+                       {2, "input or write error"},
+                       {3, "unsolvable"},
+                       {4, "a limit was hit, or Ctrl-C"},
+                       {5, "out of memory"}};
   Action action;
   add_solve_command(app, action);
   add_random_command(app, action);
   add_verify_command(app, action);
   add_bench_command(app, action);
+  const std::shared_ptr<ManualCommands> manual_commands =
+      add_manual_commands(app, version_text, "solve");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return report_parse_error(app, e, argc, argv, "npuzzle") == 0 ? ExitCode::Solved
                                                                   : ExitCode::Usage;
+  }
+  if (manual_commands->given()) {
+    return run_manual_command(app, *manual_commands) ? ExitCode::Solved : ExitCode::Usage;
   }
   try {
     const ExitCode code = action();

@@ -24,6 +24,10 @@ extern std::atomic<bool> interrupt_requested;
 // environment's NPUZZLE_GOAL, else blank-first. Throws UsageError naming where a bad goal came
 // from.
 GoalSpec goal_in_force(const std::string& option);
+// Where that goal came from, for the messages that name it ("the goal blank-last (from
+// NPUZZLE_GOAL)"): " (from NPUZZLE_GOAL)" when `option` is empty and the environment sets the goal,
+// else "" (--goal, or the default).
+std::string goal_origin(const std::string& option);
 
 // The engine's notes as the command line prints them: on stderr after "npuzzle: " ("npuzzle:
 // warning: " for a warning); nothing with `quiet`.

@@ -18,6 +18,7 @@
 #include <cstdio>
 #include <iostream>
 #include <iterator>
+#include <limits>
 #include <list>
 #include <map>
 #include <memory>
@@ -34,6 +35,8 @@
 #include "tools/app/data_files.hpp"
 #include "tools/app/report.hpp"
 #include "tools/checked_output.hpp"
+#include "tools/count_option.hpp"
+#include "tools/help_format.hpp"
 
 namespace npuzzle {
 namespace {
@@ -52,14 +55,13 @@ struct BenchOptions {
   bool quiet = false;
 };
 
-int parse_count(const std::string& text, const std::string& what) {
-  try {
-    std::size_t used = 0;
-    const int value = std::stoi(text, &used);
-    if (used == text.size() && value >= 1) return value;
-  } catch (const std::logic_error&) {
-  }
-  throw UsageError(what + ": '" + text + "' is not a positive number");
+constexpr std::uint64_t kMaxId = std::numeric_limits<int>::max();
+
+// A thread count or an instance number: a count (core/option_values.hpp) of at least 1.
+int positive_count(const std::string& text, const std::string& what, std::uint64_t at_most) {
+  const std::uint64_t value = parse_count(text, what, at_most);
+  if (value == 0) throw UsageError(what + ": '" + printable(text) + "' is not a positive number");
+  return static_cast<int>(value);
 }
 
 std::vector<std::string> split(const std::string& text, char separator) {
@@ -78,11 +80,11 @@ std::vector<int> parse_thread_counts(const std::string& text) {
   for (const std::string& part : split(text, ',')) {
     const std::size_t colon = part.find(':');
     if (colon == std::string::npos) {
-      counts.push_back(parse_count(part, "--threads"));
+      counts.push_back(positive_count(part, "--threads", kMaxThreads));
       continue;
     }
-    const int first = parse_count(part.substr(0, colon), "--threads");
-    const int last = parse_count(part.substr(colon + 1), "--threads");
+    const int first = positive_count(part.substr(0, colon), "--threads", kMaxThreads);
+    const int last = positive_count(part.substr(colon + 1), "--threads", kMaxThreads);
     if (last < first) throw UsageError("--threads: empty range '" + part + "'");
     for (int t = first; t <= last; ++t) counts.push_back(t);
   }
@@ -98,9 +100,9 @@ std::set<std::int64_t> parse_ids(const std::string& text) {
   if (text.empty()) return ids;
   for (const std::string& part : split(text, ',')) {
     const std::size_t dash = part.find('-');
-    const int first = parse_count(part.substr(0, dash), "--ids");
+    const int first = positive_count(part.substr(0, dash), "--ids", kMaxId);
     const int last =
-        dash == std::string::npos ? first : parse_count(part.substr(dash + 1), "--ids");
+        dash == std::string::npos ? first : positive_count(part.substr(dash + 1), "--ids", kMaxId);
     if (last < first) throw UsageError("--ids: empty range '" + part + "'");
     for (int id = first; id <= last; ++id) ids.insert(id);
   }
@@ -126,6 +128,7 @@ ExitCode run_bench(const BenchOptions& o) {
   const std::set<std::int64_t> wanted = parse_ids(o.ids);
 
   const GoalSpec goal = goal_in_force(o.goal);
+  const std::string goal_named = goal.describe() + goal_origin(o.goal);  // for the messages
   for (Configuration& c : configurations) {
     c.request.goal = goal;
     c.request.log = command_line_log(o.quiet);
@@ -152,8 +155,8 @@ ExitCode run_bench(const BenchOptions& o) {
     known_optimum = false;
     if (!o.quiet) {
       std::cerr << "npuzzle: warning: the set's optimal lengths are for --goal blank-first; with "
-                   "--goal "
-                << goal.describe() << " they are not checked\n";
+                << (goal_origin(o.goal).empty() ? "--goal " : "the goal ") << goal_named
+                << " they are not checked\n";
     }
   }
   if (!wanted.empty()) {
@@ -238,8 +241,7 @@ ExitCode run_bench(const BenchOptions& o) {
     const bool parallel_search = algorithm_info(c.request.algorithm).threads;
     std::printf("bench: %s, %s + %s%s, goal %s, %s%s\n", set_text.c_str(), algorithm.c_str(),
                 heuristic_used.c_str(),
-                c.tie_break.empty() ? "" : (" (" + c.tie_break + ")").c_str(),
-                goal.describe().c_str(),
+                c.tie_break.empty() ? "" : (" (" + c.tie_break + ")").c_str(), goal_named.c_str(),
                 parallel_search ? "threads per instance" : "threads = instances solved at once",
                 notes.c_str());
     if (sweeps.empty()) {  // interrupted before the first thread count
@@ -265,7 +267,7 @@ ExitCode run_bench(const BenchOptions& o) {
     const bool any_parallel = std::any_of(configurations.begin(), configurations.end(), parallel);
     const bool all_parallel = std::all_of(configurations.begin(), configurations.end(), parallel);
     std::printf("bench: %s, %s, goal %s, %s%s\n", set_text.c_str(),
-                count_of(configurations.size(), "configuration").c_str(), goal.describe().c_str(),
+                count_of(configurations.size(), "configuration").c_str(), goal_named.c_str(),
                 all_parallel   ? "threads per instance"
                 : any_parallel ? "threads per instance for the parallel searches, instances "
                                  "solved at once for the others"
@@ -291,52 +293,72 @@ ExitCode run_bench(const BenchOptions& o) {
 
 void add_bench_command(CLI::App& app, Action& action) {
   auto options = std::make_shared<BenchOptions>();
-  CLI::App* cmd = app.add_subcommand(
-      "bench",
-      "Solve a benchmark set (lines `id optimal_length tiles…`, goal blank-first) or a file of "
-      "plain boards (one a line, no known optimum) for each thread count, check every answer "
+  CLI::App* cmd = app.add_subcommand("bench", "benchmark the searches on a set of boards");
+  CommandManual& manual = manual_of(*cmd);
+  manual.description =
+      "Solves a benchmark set (lines `id optimal_length tiles…`, goal blank-first) or a file of "
+      "plain boards (one a line, no known optimum) for each thread count, checks every answer "
       "(replayed to the goal; a length that disagrees with the known optimum is exit code 2), and "
-      "print solved / optimal / limit / mismatch counts, time, nodes, nodes per second, speedup "
+      "prints solved / optimal / limit / mismatch counts, time, nodes, nodes per second, speedup "
       "and efficiency: a row per thread count, and with lists of --algo, --heuristic or "
       "--tie-break one table comparing the configurations, a row per configuration and thread "
-      "count.");
-  cmd->footer(
-      "Exit codes: 0 every answer checked, 1 usage error, 2 a bad set, a length that disagrees "
-      "with the known optimum or a file not written, 4 a limit was hit or Ctrl-C, 5 out of "
-      "memory.");
+      "count.";
+  manual.examples = {
+      {"npuzzle bench --ids 55,79 --heuristic lc", "two of Korf's 100 boards with IDA*"},
+      {"npuzzle bench --ids 55 --algo ida,astar --heuristic lc",
+       "IDA* against A* on one board: nodes and time side by side"},
+      {"npuzzle bench --ids 55 --heuristic lc --threads 1,2",
+       "one and two threads (instances at once for ida): speedup and efficiency"},
+      {"npuzzle random --size 3x3 --count 20 > boards.txt",
+       "twenty random 8-puzzle boards in a plain board file, for the next example"},
+      {"npuzzle bench boards.txt --algo ida,astar", "IDA* and A* on those boards, compared"}};
+  manual.exit_codes = {
+      {0, "every answer checked"},
+      {1, "usage error"},
+      {2, "a bad set, a length that disagrees with the known optimum or a file not written"},
+      {4, "a limit was hit, or Ctrl-C"},
+      {5, "out of memory"}};
   cmd->add_option("set", options->set,
                   "the set (default: Korf's 100, " + options->set +
                       ", which ships with the program; hard80.txt and korf24_50.txt are there "
-                      "too, and a bare name not in the current directory is looked up there)");
+                      "too, and a bare name not in the current directory is looked up there)")
+      ->option_text("SET");
   cmd->add_option("--threads", options->threads,
                   "thread counts: a list 1,2,4 or a range 1:N (hda, pida: threads per instance; "
-                  "others: instances at once)");
-  cmd->add_option("--ids", options->ids, "the instances to run, e.g. 1-10,82 (default all)");
+                  "others: instances at once)")
+      ->option_text("N[,N...]|N:M");
+  cmd->add_option("--ids", options->ids, "the instances to run, e.g. 1-10,82 (default all)")
+      ->option_text("LIST");
   cmd->add_option("--size", options->size,
-                  "board size RxC of a plain board file when the tile count fits several");
+                  "board size RxC of a plain board file when the tile count fits several")
+      ->option_text("RxC");
   cmd->add_option(
-      "--goal", options->goal,
-      "blank-first (default, or $NPUZZLE_GOAL; the sets' optimal lengths are for blank-first), "
-      "blank-last or the "
-      "goal's tiles");
+         "--goal", options->goal,
+         "blank-first (default, or $NPUZZLE_GOAL; the sets' optimal lengths are for blank-first), "
+         "blank-last or the goal's tiles")
+      ->option_text("GOAL");
   add_search_options(*cmd, options->search);
   cmd->add_option("--csv", options->csv,
-                  "write one row per instance, thread count and configuration to FILE");
+                  "write one row per instance, thread count and configuration to FILE")
+      ->option_text("FILE");
   cmd->add_option("--plot", options->plot,
                   "draw speedup, efficiency, load balance, overhead and communication against "
-                  "threads to FILE (PNG, gnuplot; one configuration)");
+                  "threads to FILE (PNG, gnuplot; one configuration)")
+      ->option_text("FILE");
   cmd->add_option("--baseline", options->baseline,
                   "run this sequential algorithm first (one thread) and give speedups relative to "
                   "it, e.g. --algo pida --baseline ida")
+      ->option_text("ALGO")
       ->check([](const std::string& text) -> std::string {
         const auto a = parse_algorithm(text);
-        if (!a) return "unknown algorithm '" + text + "'";
+        if (!a) return unknown_algorithm(text);
         if (is_parallel(*a)) return "the baseline must be a sequential algorithm";
         return {};
       });
   cmd->add_option("--repeat", options->repeat,
                   "run each thread count N times, N from 1 to 100, and keep the run of median time "
                   "(default 1)")
+      ->transform(count_value(100))
       ->check(CLI::Range(1, 100))
       ->option_text("N");
   cmd->add_flag("-q,--quiet", options->quiet,

@@ -67,7 +67,7 @@ std::vector<Configuration> make_configurations(const SearchOptions& o,
         one.tie_break = with_tie_break ? tie_break : tie_breaks.front();
         SolveRequest request = request_from_words(one, &interrupt_requested);
         std::string rule = tie_break_in_force(request);
-        configurations.push_back({std::move(request), std::move(rule)});
+        configurations.push_back({std::move(request), std::move(rule), memory_limit_origin(o)});
         if (!with_tie_break) break;
       }
       if (!with_heuristic) break;
@@ -83,7 +83,7 @@ std::vector<std::string> new_warnings(const std::vector<Configuration>& configur
                                       std::set<std::string>& warned) {
   std::vector<std::string> fresh;
   for (const Configuration& c : configurations) {
-    for (std::string& w : run_warnings(c.request, threads, sizes)) {
+    for (std::string& w : run_warnings(c.request, c.memory_limit_origin, threads, sizes)) {
       if (warned.insert(w).second) fresh.push_back(std::move(w));
     }
   }
@@ -106,7 +106,7 @@ void print_instance_table(const std::vector<InstanceReport>& runs, std::ostream&
     out << title << ": unsolvable: " << first.outcome.reason() << '\n';
     return;
   }
-  out << title << ", goal " << first.goal << ":\n";
+  out << title << ", goal " << first.goal << first.goal_origin << ":\n";
   const bool ties = has_tie_break(runs);
   std::vector<std::vector<std::string>> rows;
   std::vector<std::string> header = {"algorithm", "heuristic"};

@@ -38,6 +38,7 @@ std::string tie_break_in_force(const SolveRequest& request);
 struct Configuration {
   SolveRequest request;
   std::string tie_break;
+  std::string memory_limit_origin;  // memory_limit_origin (search_options.hpp), for the warnings
 };
 
 // Every meaningful configuration of the --algo, --heuristic and --tie-break lists of `o`: each

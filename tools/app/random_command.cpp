@@ -10,6 +10,7 @@
 #include "tools/app/app.hpp"
 #include "tools/app/commands.hpp"
 #include "tools/checked_output.hpp"
+#include "tools/help_format.hpp"
 
 namespace npuzzle {
 namespace {
@@ -31,8 +32,10 @@ ExitCode run_random(const RandomOptions& o) {
   const GoalSpec goal_spec = goal_in_force(o.goal);
   const std::vector<int> goal = goal_spec.tiles_for(size.cells());
   if (static_cast<int>(goal.size()) != size.cells()) {
-    throw UsageError("--goal has " + std::to_string(goal.size()) + " tiles but --size " +
-                     size.name() + " has " + std::to_string(size.cells()) + " cells");
+    const std::string origin = goal_origin(o.goal);
+    throw UsageError((origin.empty() ? "--goal" : "the goal" + origin) + " has " +
+                     std::to_string(goal.size()) + " tiles but --size " + size.name() + " has " +
+                     std::to_string(size.cells()) + " cells");
   }
   std::uint64_t seed = 0;
   if (o.seed.empty()) {
@@ -67,18 +70,30 @@ ExitCode run_random(const RandomOptions& o) {
 
 void add_random_command(CLI::App& app, Action& action) {
   auto options = std::make_shared<RandomOptions>();
-  CLI::App* cmd = app.add_subcommand(
-      "random",
-      "Print random boards that can reach the goal, one a line (tiles row by row, 0 the blank).");
-  cmd->footer("Exit codes: 0 boards printed, 1 usage error, 2 the output could not be written.");
-  cmd->add_option("--size", options->size, "board size RxC (default 4x4)");
-  cmd->add_option("--count", options->count, "how many boards (default 1)");
-  cmd->add_option("--seed", options->seed, "random seed (default: a fresh one, shown on stderr)");
+  CLI::App* cmd = app.add_subcommand("random", "print random boards that can reach the goal");
+  CommandManual& manual = manual_of(*cmd);
+  manual.description =
+      "Prints random boards that can reach the goal, one a line (tiles row by row, 0 the blank): "
+      "uniformly random ones, or with --walk the end of a random walk from the goal. The same "
+      "seed gives the same boards.";
+  manual.examples = {
+      {"npuzzle random --count 10 --seed 1", "ten random 15-puzzle boards, the same every time"},
+      {"npuzzle random --size 3x3 --count 1K > boards.txt",
+       "a thousand 8-puzzle boards in a file, for `npuzzle solve -f boards.txt`"},
+      {"npuzzle random --walk 20 --with-id", "a board 20 random moves from the goal, numbered"}};
+  manual.exit_codes = {
+      {0, "boards printed"}, {1, "usage error"}, {2, "the output could not be written"}};
+  cmd->add_option("--size", options->size, "board size RxC (default 4x4)")->option_text("RxC");
+  cmd->add_option("--count", options->count, "how many boards (default 1)")->option_text("N");
+  cmd->add_option("--seed", options->seed, "random seed (default: a fresh one, shown on stderr)")
+      ->option_text("N");
   cmd->add_option("--walk", options->walk,
                   "a random walk of N moves from the goal (no immediate reversals) instead of a "
-                  "uniformly random board");
+                  "uniformly random board")
+      ->option_text("N");
   cmd->add_option("--goal", options->goal,
-                  "blank-first (default, or $NPUZZLE_GOAL), blank-last or the goal's tiles");
+                  "blank-first (default, or $NPUZZLE_GOAL), blank-last or the goal's tiles")
+      ->option_text("GOAL");
   cmd->add_flag("--with-id", options->with_id, "start each line with its number, 1, 2, …");
   cmd->callback([options, &action] { action = [options] { return run_random(*options); }; });
 }

@@ -172,7 +172,7 @@ void print_report(const InstanceReport& r, const OutputOptions& options, std::os
   }
   out << title(r) << ": solved in " << count_of(result.path.size(), "move")
       << (result.optimal ? " (optimal)" : " (not proven optimal)") << " to the goal " << r.goal
-      << ", " << r.algorithm
+      << r.goal_origin << ", " << r.algorithm
       << (r.outcome.heuristic.none() ? "" : " + " + r.outcome.heuristic.name())
       << (r.tie_break.empty() ? "" : ", tie-break " + r.tie_break) << '\n';
   if (options.moves == MoveStyle::Tile) {

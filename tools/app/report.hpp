@@ -47,8 +47,9 @@ struct InstanceReport {
   int line = 0;
   RunBoard board;  // size 0x0 when the instance could not be read
   std::string algorithm;
-  std::string tie_break;  // the rule in force ("lifo", "fifo", "larger-g") when taken; else ""
-  std::string goal;       // the goal's name: "blank-first", "blank-last" or its tiles
+  std::string tie_break;    // the rule in force ("lifo", "fifo", "larger-g") when taken; else ""
+  std::string goal;         // the goal's name: "blank-first", "blank-last" or its tiles
+  std::string goal_origin;  // where it came from, for text: " (from NPUZZLE_GOAL)" or ""
   std::optional<int> expected_length;  // the optimal length the input states, if it does
   SolveOutcome outcome;
 };

@@ -10,14 +10,21 @@
 
 namespace npuzzle {
 
-std::uint64_t default_memory_limit() {
-  std::uint64_t available = pdb::available_memory_bytes();
+DefaultMemoryLimit default_memory_limit() {
+  DefaultMemoryLimit limit;
+  const std::uint64_t available = pdb::available_memory_bytes();
+  if (available != 0) limit = {available / 2, "half the memory available"};
   rlimit address_space{};
   if (::getrlimit(RLIMIT_AS, &address_space) == 0 && address_space.rlim_cur != RLIM_INFINITY) {
-    const auto limit = static_cast<std::uint64_t>(address_space.rlim_cur);
-    available = available == 0 ? limit : std::min(available, limit);
+    const auto most = static_cast<std::uint64_t>(address_space.rlim_cur);
+    if (available == 0 || most < available) limit = {most / 2, "half of ulimit -v"};
   }
-  return available / 2;
+  return limit;
+}
+
+std::string memory_limit_origin(const SearchOptions& o) {
+  if (!o.memory_limit.empty()) return "--mem-limit " + o.memory_limit;
+  return std::string("the default: ") + default_memory_limit().what;
 }
 
 std::set<SearchOption> given_search_options(const std::set<std::string>& given) {
@@ -39,7 +46,7 @@ SolveRequest request_from_words(const SearchOptions& o, const std::atomic<bool>*
   if (!o.memory_limit.empty()) {
     request.limits.memory_bytes = parse_memory_size(o.memory_limit);
   } else if (algorithm_info(request.algorithm).memory_limit) {
-    request.limits.memory_bytes = default_memory_limit();
+    request.limits.memory_bytes = default_memory_limit().bytes;
   }
   request.limits.interrupt = interrupt;
   request.pdb_dir = o.pdb_dir;

@@ -35,7 +35,16 @@ std::set<SearchOption> given_search_options(const std::set<std::string>& given);
 // The memory limit of the searches that store nodes when --mem-limit is not given: half the memory
 // available (the kernel's MemAvailable, or the address-space limit of `ulimit -v` when lower); 0
 // (none) when neither is known.
-std::uint64_t default_memory_limit();
+struct DefaultMemoryLimit {
+  std::uint64_t bytes = 0;
+  // "half the memory available", "half of ulimit -v", or why there is none
+  const char* what = "none, the memory available being unknown";
+};
+DefaultMemoryLimit default_memory_limit();
+
+// Where the memory limit of `o` comes from, for the messages that name it: "--mem-limit 64M",
+// "the default: half the memory available" or "the default: half of ulimit -v".
+std::string memory_limit_origin(const SearchOptions& o);
 
 // Checks the options and fills a request (its goal, threads, log and progress are left to the
 // caller) whose interrupt flag is `interrupt`.

@@ -30,6 +30,8 @@
 #include "tools/app/instance_stream.hpp"
 #include "tools/app/report.hpp"
 #include "tools/checked_output.hpp"
+#include "tools/count_option.hpp"
+#include "tools/help_format.hpp"
 
 namespace npuzzle {
 namespace {
@@ -202,6 +204,9 @@ ExitCode run_solve(SolveOptions o) {
         request_from_checkpoint(checkpoint->from, c.request, o.search.given.count("--algo"));
   }
   const GoalSpec goal = resume ? configurations.front().request.goal : goal_in_force(o.goal);
+  // The goal as the messages name it, with where it came from.
+  const std::string origin = resume ? " (from the checkpoint)" : goal_origin(o.goal);
+  const std::string goal_named = goal.describe() + origin;
   const bool parallel_search =
       std::any_of(configurations.begin(), configurations.end(),
                   [](const Configuration& c) { return is_parallel(c.request.algorithm); });
@@ -292,8 +297,9 @@ ExitCode run_solve(SolveOptions o) {
     if (!lengths_comparable) {
       if (!o.quiet && !std::exchange(warned_lengths_not_compared, true)) {
         std::cerr << "npuzzle: warning: the input's optimal lengths are for --goal blank-first; "
-                     "with --goal "
-                  << goal.describe() << " they are not checked\n";
+                     "with "
+                  << (origin.empty() ? "--goal " : "the goal ") << goal_named
+                  << " they are not checked\n";
       }
       return;
     }
@@ -320,6 +326,7 @@ ExitCode run_solve(SolveOptions o) {
       report.algorithm = algorithm_name(c.request.algorithm);
       report.tie_break = c.tie_break;
       report.goal = goal.describe();
+      report.goal_origin = origin;
       if (!entry.ok()) {
         report.outcome.error = entry.error;  // the report names the line
         report.outcome.error_kind = SolveError::Input;
@@ -376,7 +383,7 @@ ExitCode run_solve(SolveOptions o) {
       for (const GoalSpec& other : {GoalSpec::blank_first(), GoalSpec::blank_last()}) {
         if (other.kind != goal.kind && board.tiles == other.tiles_for(board.size.cells())) {
           std::cerr << "npuzzle: note: instance " << runs.front().id << " is the goal "
-                    << other.describe() << " itself; the goal in force is " << goal.describe()
+                    << other.describe() << " itself; the goal in force is " << goal_named
                     << " (for the other: --goal " << other.describe() << ")\n";
         }
       }
@@ -446,14 +453,14 @@ ExitCode run_solve(SolveOptions o) {
   }
   if (other_goal_boards > 0 && !o.quiet) {
     if (other_goal_boards == instances) {
-      std::cerr << "npuzzle: note: every board is unsolvable for the goal in force, "
-                << goal.describe() << ", and solvable for " << other_goal
-                << ": solve them with --goal " << other_goal << ", or make boards for "
-                << goal.describe() << " with `npuzzle random --goal " << goal.describe() << "`\n";
+      std::cerr << "npuzzle: note: every board is unsolvable for the goal in force, " << goal_named
+                << ", and solvable for " << other_goal << ": solve them with --goal " << other_goal
+                << ", or make boards for " << goal.describe() << " with `npuzzle random --goal "
+                << goal.describe() << "`\n";
     } else {
       std::cerr << "npuzzle: note: " << other_goal_boards << " of " << count_of(instances, "board")
-                << " are unsolvable for the goal in force, " << goal.describe()
-                << ", and solvable for " << other_goal << " (--goal " << other_goal << ")\n";
+                << " are unsolvable for the goal in force, " << goal_named << ", and solvable for "
+                << other_goal << " (--goal " << other_goal << ")\n";
     }
   }
   if (output.format == OutputFormat::Text && !o.quiet && summary.instances > 1) {
@@ -470,7 +477,7 @@ ExitCode run_solve(SolveOptions o) {
         summary.wrong_lengths == 0
             ? ""
             : (", " + count_of(summary.wrong_lengths, "length") + " unlike the input's").c_str(),
-        goal.describe().c_str(),
+        goal_named.c_str(),
         compare || configurations.front().tie_break.empty()
             ? ""
             : ("; tie-break " + configurations.front().tie_break).c_str(),
@@ -499,38 +506,65 @@ ExitCode run_solve(SolveOptions o) {
 
 void add_solve_command(CLI::App& app, Action& action) {
   auto options = std::make_shared<SolveOptions>();
-  CLI::App* cmd = app.add_subcommand(
-      "solve",
-      "Solve boards optimally. BOARD is the tiles row by row (0, x, X, _ or . for the blank), "
-      "quoted or as separate words; without BOARD or -f, or with -, boards are read from stdin "
-      "(one a line in Korf's form `[id] tiles…` or the benchmark sets' `id length tiles…`, or as "
-      "grids of rows). A length the input gives is checked against optimal solutions.");
-  cmd->footer(
-      "Exit codes: 0 every instance solved, 1 usage error, 2 input error (bad board or file, bad "
-      "database, the --animate page or a checkpoint not written, a checkpoint refused, an optimal "
-      "length that disagrees with the one the input gives), 3 unsolvable, 4 a limit was hit or "
-      "Ctrl-C, 5 out of memory; many instances: the highest.");
-  cmd->add_option("board", options->board, "the board's tiles, or - for stdin");
-  cmd->add_option("-f,--file", options->file, "read the instances from FILE");
+  CLI::App* cmd = app.add_subcommand("solve", "solve boards optimally");
+  CommandManual& manual = manual_of(*cmd);
+  manual.description =
+      "Solves each board optimally and prints its solution. BOARD is the tiles row by row (0, x, "
+      "X, _ or . for the blank), quoted or as separate words; without BOARD or -f, or with -, "
+      "boards are read from standard input (one a line in Korf's form `[id] tiles…` or the "
+      "benchmark sets' `id length tiles…`, or as grids of rows). A length the input gives is "
+      "checked against optimal solutions.\n\n"
+      "With lists of --algo, --heuristic or --tie-break every configuration solves every board "
+      "and the results are compared. With many instances the exit code is the highest among "
+      "them.";
+  manual.examples = {
+      {"npuzzle solve 5 1 8 0 3 2 7 4 6", "solve one 8-puzzle board, given as words"},
+      {"npuzzle solve --output json 1 2 5 3 4 0 6 7 8",
+       "the result as one JSON object: length, moves, nodes, time"},
+      {"npuzzle solve --algo bfs,astar,ida 5 1 8 0 3 2 7 4 6",
+       "compare three searches on one board: nodes, time, length"},
+      {"npuzzle random --walk 40 | npuzzle solve --node-limit 1M",
+       "a 15-puzzle board from stdin, solved within a million expanded nodes"}};
+  manual.exit_codes = {
+      {0, "every instance solved"},
+      {1, "usage error"},
+      {2,
+       "input error: a bad board or file, a bad database, the --animate page or a checkpoint not "
+       "written, a checkpoint refused, an optimal length that disagrees with the one the input "
+       "gives"},
+      {3, "unsolvable"},
+      {4, "a limit was hit, or Ctrl-C"},
+      {5, "out of memory"}};
+  cmd->add_option("board", options->board, "the board's tiles, or - for stdin")
+      ->option_text("BOARD...");
+  cmd->add_option("-f,--file", options->file, "read the instances from FILE")->option_text("FILE");
   cmd->add_option("--size", options->size,
-                  "board size RxC (needed when the tile count fits several: 6, 8, 10, 12, 15, 20)");
-  cmd->add_option(
-      "--goal", options->goal,
-      "blank-first (0 1 2 …, default, or $NPUZZLE_GOAL), blank-last (1 2 … 0) or the goal's tiles");
+                  "board size RxC (needed when the tile count fits several: 6, 8, 10, 12, 15, 20)")
+      ->option_text("RxC");
+  cmd->add_option("--goal", options->goal,
+                  "blank-first (0 1 2 …, default, or $NPUZZLE_GOAL), blank-last (1 2 … 0) or the "
+                  "goal's tiles")
+      ->option_text("GOAL");
   add_search_options(*cmd, options->search);
   cmd->add_option("--threads", options->threads,
-                  "threads: per instance for hda and pida; otherwise instances solved at once");
+                  "threads: per instance for hda and pida; otherwise instances solved at once "
+                  "(default 1)")
+      ->transform(count_value(kMaxThreads))
+      ->option_text("N");
   cmd->add_option("--output", options->output,
-                  "text (default), json (one object a line), moves (the move string a line)");
+                  "text (default), json (one object a line), moves (the move string a line)")
+      ->option_text("text|json|moves");
   cmd->add_option("--moves", options->moves,
-                  "blank (directions the blank goes: U D L R, default) or tile (tile numbers)");
+                  "blank (directions the blank goes: U D L R, default) or tile (tile numbers)")
+      ->option_text("blank|tile");
   cmd->add_flag("--show-boards", options->show_boards, "print the board after every move");
   cmd->add_flag("--summary", options->summary,
                 "no line per instance: the totals per configuration only (algorithm, heuristic, "
                 "tie-break rule, solved / optimal / limit counts, mean length and nodes, times; "
                 "text output; errors still go to stderr), for many instances");
   cmd->add_option("--animate", options->animate,
-                  "write FILE.html: a page that plays the solutions (open it in a browser)");
+                  "write FILE.html: a page that plays the solutions (open it in a browser)")
+      ->option_text("FILE.html");
   CLI::Option* quiet = cmd->add_flag("-q,--quiet", options->quiet, "no summary or notes on stderr");
   cmd->add_flag("-v,--verbose", options->verbose,
                 "a progress line per IDA* iteration on stderr, and the heartbeat (not with "
@@ -542,13 +576,15 @@ void add_solve_command(CLI::App& app, Action& action) {
       ->option_text("[=SECONDS]");
   cmd->add_option("--checkpoint", options->checkpoint,
                   "ida, pida: keep the search's position in FILE (written atomically every "
-                  "--checkpoint-every seconds and when a limit or a signal stops the search)");
+                  "--checkpoint-every seconds and when a limit or a signal stops the search)")
+      ->option_text("FILE");
   cmd->add_option("--checkpoint-every", options->checkpoint_every,
                   "seconds between checkpoints (default 600)")
       ->option_text("SECONDS");
   cmd->add_option("--resume", options->resume,
                   "go on from the checkpoint FILE (its board, goal and heuristic; no BOARD), "
-                  "keeping further checkpoints in it");
+                  "keeping further checkpoints in it")
+      ->option_text("FILE");
   cmd->add_flag("--trust-other-user", options->trust_other_user,
                 "with --resume: go on from a checkpoint FILE owned by another user (refused "
                 "otherwise, exit code 2); its solution is claimed optimal only if FILE carries "

@@ -11,6 +11,7 @@
 #include "tools/app/app.hpp"
 #include "tools/app/commands.hpp"
 #include "tools/app/report.hpp"
+#include "tools/help_format.hpp"
 
 namespace npuzzle {
 namespace {
@@ -156,8 +157,8 @@ ExitCode run_verify(const VerifyOptions& o) {
   const Instance& instance = entries[0].instance;
   const std::vector<int> goal = goal_spec.tiles_for(static_cast<int>(instance.tiles.size()));
   if (goal.size() != instance.tiles.size()) {
-    throw InputError("the goal has " + std::to_string(goal.size()) + " tiles but BOARD is " +
-                     board_of(instance).size.name());
+    throw InputError("the goal" + goal_origin(o.goal) + " has " + std::to_string(goal.size()) +
+                     " tiles but BOARD is " + board_of(instance).size.name());
   }
   std::string error;
   RunBoard board = board_of(instance);
@@ -176,7 +177,7 @@ ExitCode run_verify(const VerifyOptions& o) {
       return ExitCode::Input;
     }
   }
-  const std::string goal_name = "the goal " + goal_spec.describe();
+  const std::string goal_name = "the goal " + goal_spec.describe() + goal_origin(o.goal);
   if (board.tiles != goal) {
     std::cout << "invalid: the " << count_of(path->size(), "move")
               << (path->size() == 1 ? " ends" : " end") << " on a board that is not " << goal_name
@@ -201,21 +202,30 @@ ExitCode run_verify(const VerifyOptions& o) {
 
 void add_verify_command(CLI::App& app, Action& action) {
   auto options = std::make_shared<VerifyOptions>();
-  CLI::App* cmd = app.add_subcommand(
-      "verify",
-      "Check that MOVES take BOARD to the goal: blank directions U D L R (RDLU or R D L U) or "
-      "the tiles moved, as `solve --moves tile` prints them (5 6 2); exit 0 if they do, 2 if a "
-      "move is illegal or the board reached is not the goal.");
-  cmd->footer(
-      "Exit codes: 0 the moves reach the goal, 1 usage error, 2 a bad board or move, an illegal "
-      "move, or moves that end elsewhere.");
+  CLI::App* cmd = app.add_subcommand("verify", "check that moves take a board to the goal");
+  CommandManual& manual = manual_of(*cmd);
+  manual.description =
+      "Checks that MOVES take BOARD to the goal: blank directions U D L R (RDLU or R D L U) or "
+      "the tiles moved, as `solve --moves tile` prints them (5 6 2).";
+  manual.examples = {
+      {"npuzzle verify 1 2 5 3 4 0 6 7 8 ULL", "three blank moves that solve this 8-puzzle board"},
+      {"npuzzle verify '1 2 5 3 4 0 6 7 8' '5 2 1'", "the same moves, as the tiles that slide"},
+      {"npuzzle verify --goal blank-last '1 2 3 4 5 6 7 0 8' R", "one move to the goal 1 2 … 8 0"}};
+  manual.exit_codes = {{0, "the moves reach the goal"},
+                       {1, "usage error"},
+                       {2,
+                        "a bad board or move, an illegal move, or moves that end elsewhere than "
+                        "the goal"}};
   cmd->add_option("BOARD-and-MOVES", options->words,
                   "the board's tiles row by row (as words, like solve, or quoted), then the moves: "
                   "RDLU, R D L U, or tile numbers 5 6 2 (\"\" for none)")
-      ->required();
-  cmd->add_option("--size", options->size, "board size RxC when the tile count is ambiguous");
+      ->required()
+      ->option_text("BOARD MOVES");
+  cmd->add_option("--size", options->size, "board size RxC when the tile count is ambiguous")
+      ->option_text("RxC");
   cmd->add_option("--goal", options->goal,
-                  "blank-first (default, or $NPUZZLE_GOAL), blank-last or the goal's tiles");
+                  "blank-first (default, or $NPUZZLE_GOAL), blank-last or the goal's tiles")
+      ->option_text("GOAL");
   cmd->callback([options, &action] { action = [options] { return run_verify(*options); }; });
 }
 
