@@ -50,13 +50,14 @@ template <SearchFamily F, class B, class H>
 inline constexpr bool kErasesHeuristic =
     F == SearchFamily::Textbook || std::is_same_v<H, MisplacedTiles<B>>;
 
-// Runs the request's search (ida or pida) keeping checkpoints as request.checkpoint asks, going on
-// from the one it read when resuming. `board` and `goal_tiles` are the board searched (the held
-// board on a frame) and its goal, `heuristic` is written for --resume to choose the same heuristic
-// again, `databases` are the identities of the pattern databases in use (database_identities). A
-// checkpoint written with other pattern databases is refused (InputError); a checkpoint that could
-// not be written stops the search and sets `write_error`. Gone on from a checkpoint not signed
-// here, the search claims no optimal solution and writes its checkpoints unsigned.
+// Runs the request's search (ida, pida or aida) keeping checkpoints as request.checkpoint asks,
+// going on from the one it read when resuming. `board` and `goal_tiles` are the board searched (the
+// held board on a frame) and its goal, `heuristic` is written for --resume to choose the same
+// heuristic again, `databases` are the identities of the pattern databases in use
+// (database_identities). A checkpoint written with other pattern databases is refused (InputError);
+// a checkpoint that could not be written stops the search and sets `write_error`. Gone on from a
+// checkpoint not signed here, the search claims no optimal solution and writes its checkpoints
+// unsigned.
 template <class B, Heuristic H>
 SearchResult run_with_checkpoints(SolveRequest request, const H& h, const Goal<B>& goal,
                                   const State<B>& start, const RunBoard& board,

@@ -1,6 +1,6 @@
 // `npuzzle solve`: read instances (a board on the command line, a file, or stdin), solve each,
 // print the results in input order. Sequential algorithms with --threads N solve N instances at a
-// time. --checkpoint and --resume (ida, pida) keep one search's position in a file
+// time. --checkpoint and --resume (ida, pida, aida) keep one search's position in a file
 // (engine/checkpoint.hpp).
 #include <unistd.h>
 
@@ -575,7 +575,7 @@ void add_solve_command(CLI::App& app, Action& action) {
                 "nodes, rate, f or bound, memory held (always on a terminal unless --quiet)")
       ->option_text("[=SECONDS]");
   cmd->add_option("--checkpoint", options->checkpoint,
-                  "ida, pida: keep the search's position in FILE (written atomically every "
+                  "ida, pida, aida: keep the search's position in FILE (written atomically every "
                   "--checkpoint-every seconds and when a limit or a signal stops the search)")
       ->option_text("FILE");
   cmd->add_option("--checkpoint-every", options->checkpoint_every,
