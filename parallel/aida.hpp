@@ -218,11 +218,9 @@ class Aida {
         clock_(limits),
         options_(options),
         budget_(std::max(1, options.threads)),
-        checkpointing_(checkpointing && checkpointing->save ? checkpointing : nullptr),
+        saves_(checkpointing),
         resume_(checkpointing ? checkpointing->resume : nullptr),
-        resumed_trusted_(!resume_ || checkpointing->resume_trusted) {
-    if (checkpointing_) next_save_.store(checkpointing_->every_seconds);
-  }
+        resumed_trusted_(!resume_ || checkpointing->resume_trusted) {}
 
   AidaReport run(const State<B>& start, const ProgressFn& progress) {
     AidaReport report;
@@ -248,10 +246,8 @@ class Aida {
     }
     report.last_iteration = last_iteration_;
     // A stopped search leaves its position (unless the stop was a failed write of it).
-    if (checkpointing_ && report.result.status == Status::Limit && !save_failed_.load() &&
-        report.result.reason != StopReason::Abandoned) {
-      std::lock_guard lock(save_mutex_);
-      if (!checkpointing_->save(position())) save_failed_.store(true);
+    if (report.result.status == Status::Limit && report.result.reason != StopReason::Abandoned) {
+      saves_.at_stop([this] { return position(); });
     }
     return report;
   }
@@ -804,17 +800,9 @@ class Aida {
   // Between frontier nodes (on a worker's thread): saves the position when one is due, one at a
   // time. A failed save stops the search.
   void save_when_due() {
-    if (!checkpointing_ || save_failed_.load(std::memory_order_relaxed) ||
-        clock_.elapsed() < next_save_.load(std::memory_order_relaxed)) {
-      return;
-    }
-    std::unique_lock lock(save_mutex_, std::try_to_lock);
-    if (!lock.owns_lock() || save_failed_.load() || clock_.elapsed() < next_save_.load()) return;
-    if (!checkpointing_->save(position())) {
-      save_failed_.store(true);
+    if (!saves_.when_due([this] { return position(); }, [this] { return clock_.elapsed(); })) {
       stop(StopReason::Abandoned);
     }
-    next_save_.store(clock_.elapsed() + checkpointing_->every_seconds);
   }
 
   // The subtree of frontier node `node` with the threshold: its own level here, the rest by the
@@ -942,11 +930,11 @@ class Aida {
   std::vector<std::uint64_t> history_;  // per exhausted threshold, its nodes (every run)
   std::uint64_t history_total_ = 0;
   // Checkpoints (parallel/ida_position.hpp).
-  const IdaCheckpointing* checkpointing_;  // nullptr: no saves
-  const IdaPosition* resume_;              // the position gone on from (nullptr: none)
-  const bool resumed_trusted_;             // false: gone on from a position nothing vouches for
+  CheckpointSaves saves_;
+  const IdaPosition* resume_;   // the position gone on from (nullptr: none)
+  const bool resumed_trusted_;  // false: gone on from a position nothing vouches for
   // Per frontier node, done in this threshold (when saving or resuming): one byte each.
-  const bool tracking_ = checkpointing_ != nullptr || resume_ != nullptr;
+  const bool tracking_ = saves_.active() || resume_ != nullptr;
   const IdaPosition* stopped_before_resuming_ = nullptr;  // a stop came in the rebuilt phase 1
   int resumed_bound_ = 0;  // the threshold of the position gone on from (0: none)
   // The counts of the earlier runs of a resumed search (less this run's phase 1 when it rebuilt
@@ -964,9 +952,6 @@ class Aida {
   // f above the threshold seen by them in this threshold.
   std::uint64_t committed_expanded_ = 0, committed_generated_ = 0;
   int committed_next_ = INT_MAX;
-  std::mutex save_mutex_;             // one save at a time
-  std::atomic<double> next_save_{0};  // clock_.elapsed() at which the next save is due
-  std::atomic<bool> save_failed_{false};
 };
 
 // A*+IDA* (see above) with the details of where its answer was found (tests, measurements).

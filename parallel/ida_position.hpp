@@ -24,9 +24,11 @@
 // (a frontier node cut short is not done, and its nodes are not counted in `expanded`).
 #pragma once
 
+#include <atomic>
 #include <climits>
 #include <cstdint>
 #include <functional>
+#include <mutex>
 #include <vector>
 
 #include "core/board.hpp"
@@ -78,6 +80,49 @@ struct IdaCheckpointing {
   bool resume_trusted = true;
   double every_seconds = 600;
   std::function<bool(const IdaPosition&)> save;
+};
+
+// The saves of a search that keeps checkpoints (parallel IDA* and A*+IDA*): one at a time, one due
+// every `every_seconds` of the search's clock (when_due, between subtrees, from any worker thread),
+// and a last one when a limit or an interrupt stops the search (at_stop). After a failed save no
+// other is tried.
+class CheckpointSaves {
+ public:
+  explicit CheckpointSaves(const IdaCheckpointing* checkpointing)
+      : checkpointing_(checkpointing && checkpointing->save ? checkpointing : nullptr),
+        next_(checkpointing_ ? checkpointing_->every_seconds : 0) {}
+
+  bool active() const { return checkpointing_ != nullptr; }
+
+  // Saves position() when a save is due at elapsed() and no other is under way. False only when
+  // that save failed (the caller stops the search).
+  template <class Position, class Elapsed>
+  bool when_due(const Position& position, const Elapsed& elapsed) {
+    if (!checkpointing_ || failed_.load(std::memory_order_relaxed) ||
+        elapsed() < next_.load(std::memory_order_relaxed)) {
+      return true;
+    }
+    std::unique_lock lock(mutex_, std::try_to_lock);
+    if (!lock.owns_lock() || failed_.load() || elapsed() < next_.load()) return true;
+    const bool saved = checkpointing_->save(position());
+    if (!saved) failed_.store(true);
+    next_.store(elapsed() + checkpointing_->every_seconds);
+    return saved;
+  }
+
+  // The position of a search stopped by a limit or an interrupt (not by a failed save).
+  template <class Position>
+  void at_stop(const Position& position) {
+    if (!checkpointing_ || failed_.load()) return;
+    std::lock_guard lock(mutex_);
+    if (!checkpointing_->save(position())) failed_.store(true);
+  }
+
+ private:
+  const IdaCheckpointing* checkpointing_;  // nullptr: no checkpoints are kept
+  std::mutex mutex_;                       // one save at a time
+  std::atomic<double> next_;               // the elapsed seconds at which the next save is due
+  std::atomic<bool> failed_{false};
 };
 
 }  // namespace npuzzle

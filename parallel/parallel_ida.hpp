@@ -57,11 +57,9 @@ class ParallelIda {
         budget_(threads),
         frontier_(heuristic, goal.state),
         subtrees_(heuristic, goal.state, limits, clock_, budget_.threads()),
-        checkpointing_(checkpointing && checkpointing->save ? checkpointing : nullptr),
+        saves_(checkpointing),
         resume_(checkpointing ? checkpointing->resume : nullptr),
-        resumed_trusted_(!resume_ || checkpointing->resume_trusted) {
-    if (checkpointing_) next_save_.store(checkpointing_->every_seconds);
-  }
+        resumed_trusted_(!resume_ || checkpointing->resume_trusted) {}
 
   SearchResult run(const State<B>& start, const ProgressFn& progress) {
     SearchResult result;
@@ -125,10 +123,8 @@ class ParallelIda {
                                                  (w == 0 ? frontier_.expanded() : 0));
     }
     // A stopped search leaves its position (unless the stop was a failed write of it).
-    if (checkpointing_ && result.status == Status::Limit && !save_failed_.load() &&
-        result.reason != StopReason::Abandoned) {
-      std::lock_guard lock(save_mutex_);
-      if (!checkpointing_->save(position())) save_failed_.store(true);
+    if (result.status == Status::Limit && result.reason != StopReason::Abandoned) {
+      saves_.at_stop([this] { return position(); });
     }
     return result;
   }
@@ -174,17 +170,9 @@ class ParallelIda {
   // Between subtrees (on a worker's thread): saves the position when one is due, one at a time. A
   // failed save stops the search.
   void save_when_due() {
-    if (!checkpointing_ || save_failed_.load() ||
-        clock_.elapsed() < next_save_.load(std::memory_order_relaxed)) {
-      return;
-    }
-    std::unique_lock lock(save_mutex_, std::try_to_lock);
-    if (!lock.owns_lock() || save_failed_.load() || clock_.elapsed() < next_save_.load()) return;
-    if (!checkpointing_->save(position())) {
-      save_failed_.store(true);
+    if (!saves_.when_due([this] { return position(); }, [this] { return clock_.elapsed(); })) {
       subtrees_.stop(StopReason::Abandoned);
     }
-    next_save_.store(clock_.elapsed() + checkpointing_->every_seconds);
   }
 
   // One iteration: true when it ends the search (result is Solved with its path, or Limit);
@@ -310,7 +298,7 @@ class ParallelIda {
   ThreadBudget budget_;
   Frontier frontier_;
   IdaSubtrees<B, H> subtrees_;
-  const IdaCheckpointing* checkpointing_;                 // nullptr: no checkpoints are kept
+  CheckpointSaves saves_;
   const IdaPosition* resume_;                             // until the first iteration is under way
   const IdaPosition* stopped_before_resuming_ = nullptr;  // a limit came before any work
   // Counts of the earlier runs of a resumed search (less this run's rebuilt frontier).
@@ -324,9 +312,6 @@ class ParallelIda {
   int bound_ = 0;
   std::size_t target_ = 0;
   bool frontier_ready_ = false;
-  std::mutex save_mutex_;             // one save at a time
-  std::atomic<double> next_save_{0};  // clock_.elapsed() at which the next save is due
-  std::atomic<bool> save_failed_{false};
 };
 
 // Parallel IDA* on `threads` threads. Optimal for admissible heuristics. The caller decides
