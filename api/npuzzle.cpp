@@ -12,8 +12,6 @@
 #include <set>
 
 #include "core/goal.hpp"
-#include "core/option_values.hpp"
-#include "core/parse.hpp"
 #include "core/random.hpp"
 #include "core/run_board.hpp"
 #include "engine/algorithm_registry.hpp"
@@ -21,6 +19,8 @@
 #include "engine/option_use.hpp"
 #include "engine/solver.hpp"
 #include "parallel/batch.hpp"
+#include "text/option_values.hpp"
+#include "text/parse.hpp"
 
 namespace npuzzle::api {
 namespace {

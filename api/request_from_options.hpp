@@ -4,9 +4,9 @@
 // build the same search from every source and compare.
 #pragma once
 
-#include "core/parse.hpp"
 #include "engine/request.hpp"
 #include "npuzzle/npuzzle.hpp"
+#include "text/parse.hpp"
 
 namespace npuzzle::api {
 

@@ -9,7 +9,7 @@
 #include <sstream>
 #include <string>
 
-#include "core/ida_star.hpp"
+#include "core/search/ida_star.hpp"
 #include "heuristics/linear_conflict.hpp"
 
 using namespace npuzzle;

@@ -30,7 +30,8 @@ if(TARGET npuzzle_python)
 endif()
 
 if(TARGET npuzzle_lib)
-  install(TARGETS npuzzle_lib npuzzle_engine npuzzle_parallel npuzzle_heuristics npuzzle_core npuzzle_flags
+  install(TARGETS npuzzle_lib npuzzle_engine npuzzle_parallel npuzzle_pdb npuzzle_heuristics npuzzle_search
+                  npuzzle_text npuzzle_core npuzzle_flags
                   npuzzle_warnings
           EXPORT npuzzleTargets
           ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})

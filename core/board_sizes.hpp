@@ -15,13 +15,24 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <string>
 
 #include "core/board.hpp"
 #include "core/board_size_list.hpp"
 
 namespace npuzzle {
 
-// A board size known at compile time (the run-time BoardSize of parse.hpp carries the same pair).
+// A board size known at run time (0 x 0: not known yet).
+struct BoardSize {
+  int rows = 0;
+  int cols = 0;
+  int cells() const { return rows * cols; }
+  bool known() const { return rows > 0 && cols > 0; }
+  std::string name() const { return std::to_string(rows) + "x" + std::to_string(cols); }
+  friend bool operator==(const BoardSize&, const BoardSize&) = default;
+};
+
+// A board size known at compile time (BoardSize above carries the same pair at run time).
 struct BoardShape {
   int rows;
   int cols;

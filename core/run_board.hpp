@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "core/board.hpp"
+#include "core/board_sizes.hpp"
 #include "core/goal.hpp"
-#include "core/parse.hpp"
 
 namespace npuzzle {
 
@@ -32,10 +32,5 @@ struct RunBoard {
 
   friend bool operator==(const RunBoard&, const RunBoard&) = default;
 };
-
-// The board of an instance read from text.
-inline RunBoard board_of(const Instance& instance) {
-  return {{instance.rows, instance.cols}, instance.tiles};
-}
 
 }  // namespace npuzzle

@@ -15,8 +15,8 @@
 #include <string>
 #include <string_view>
 
-#include "engine/name_match.hpp"
 #include "engine/request.hpp"
+#include "text/name_match.hpp"
 
 namespace npuzzle {
 
@@ -42,7 +42,7 @@ struct AlgorithmInfo {
   bool optimal;         // proves its answer shortest (with an admissible heuristic)
   bool memory_limit;    // stores nodes, so --mem-limit applies
   bool checkpoint;      // keeps checkpoints (--checkpoint, --checkpoint-every, --resume)
-  // Other names it is known by, as fold_name (engine/name_match.hpp) writes them (nullptr: none).
+  // Other names it is known by, as fold_name (text/name_match.hpp) writes them (nullptr: none).
   // The name is what every output prints.
   Aliases aliases;
 };

@@ -13,13 +13,13 @@
 #include <sstream>
 
 #include "core/goal.hpp"
-#include "core/option_values.hpp"  // UsageError
-#include "core/parse.hpp"
 #include "engine/algorithm_registry.hpp"
 #include "engine/checkpoint_signature.hpp"
 #include "engine/file_io.hpp"
 #include "engine/heuristic_registry.hpp"
-#include "heuristics/pdb_file.hpp"
+#include "heuristics/pdb/file.hpp"
+#include "text/option_values.hpp"  // UsageError
+#include "text/parse.hpp"
 
 namespace npuzzle {
 namespace {

@@ -11,7 +11,7 @@
 #include <filesystem>
 #include <system_error>
 
-#include "core/parse.hpp"
+#include "text/parse.hpp"
 
 namespace npuzzle {
 namespace {

@@ -8,9 +8,9 @@
 // `std::max` on two codes is meaningful.
 #pragma once
 
-#include "core/search_types.hpp"
+#include "core/search/search_types.hpp"
 #include "engine/solver.hpp"
-#include "heuristics/pdb_file.hpp"
+#include "heuristics/pdb/file.hpp"
 
 namespace npuzzle {
 

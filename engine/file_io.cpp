@@ -13,7 +13,7 @@
 #include <filesystem>
 #include <system_error>
 
-#include "core/parse.hpp"
+#include "text/parse.hpp"
 
 namespace npuzzle {
 namespace {

@@ -20,15 +20,15 @@
 #include <string_view>
 #include <vector>
 
-#include "core/parse.hpp"
 #include "engine/heuristic_registry.hpp"
 #include "engine/pdb_watch.hpp"
 #include "engine/request.hpp"
 #include "heuristics/linear_conflict.hpp"
 #include "heuristics/manhattan.hpp"
 #include "heuristics/misplaced.hpp"
-#include "heuristics/pdb.hpp"
+#include "heuristics/pdb/pattern_databases.hpp"
 #include "heuristics/walking_distance.hpp"
+#include "text/parse.hpp"
 
 namespace npuzzle {
 
@@ -73,9 +73,9 @@ struct Wd {
 };
 
 // The best set in the database directory (or the partition named), reflected where it can be;
-// kDual: each view also looked up on the dual placement (heuristics/pdb.hpp; with the tables that
-// `pdbgen build --dual` adds where they are present). The first use of a set's direct lookups, and
-// the first of its dual ones, tell the request's log which lookups are in use.
+// kDual: each view also looked up on the dual placement (heuristics/pdb/pattern_databases.hpp; with
+// the tables that `pdbgen build --dual` adds where they are present). The first use of a set's
+// direct lookups, and the first of its dual ones, tell the request's log which lookups are in use.
 template <bool kDual>
 struct PatternDatabaseLookups {
   static constexpr HeuristicInfo kInfo = pdb_info(kDual);

@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "core/run_board.hpp"
-#include "engine/name_match.hpp"
 #include "engine/request.hpp"
+#include "text/name_match.hpp"
 
 namespace npuzzle {
 

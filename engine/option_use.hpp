@@ -12,8 +12,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/option_values.hpp"
 #include "engine/request.hpp"
+#include "text/option_values.hpp"
 
 namespace npuzzle {
 

@@ -10,7 +10,7 @@
 #include <thread>
 #include <utility>
 
-#include "heuristics/pdb_cache.hpp"
+#include "heuristics/pdb/cache.hpp"
 
 namespace npuzzle {
 namespace {

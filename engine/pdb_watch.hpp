@@ -1,5 +1,5 @@
 // engine/pdb_watch.hpp — the pattern database sets the engine searches with: loaded or built once
-// per process (heuristics/pdb_cache.hpp, its notes to the request's log), and watched on disk so
+// per process (heuristics/pdb/cache.hpp, its notes to the request's log), and watched on disk so
 // that a search using a set that changed in place stops (PdbSet::stale).
 #pragma once
 
@@ -9,7 +9,7 @@
 
 #include "core/run_board.hpp"
 #include "engine/log.hpp"
-#include "heuristics/pdb_cache.hpp"
+#include "heuristics/pdb/cache.hpp"
 
 namespace npuzzle {
 

@@ -4,11 +4,11 @@
 #include <cctype>
 #include <string_view>
 
-#include "core/parse.hpp"
 #include "engine/algorithm_registry.hpp"
 #include "engine/heuristic_registry.hpp"
-#include "engine/name_match.hpp"
-#include "heuristics/pdb_catalogue.hpp"
+#include "heuristics/pdb/catalogue.hpp"
+#include "text/name_match.hpp"
+#include "text/parse.hpp"
 
 namespace npuzzle {
 namespace {

@@ -18,13 +18,13 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/bucket_queue.hpp"
 #include "core/goal.hpp"
-#include "core/option_values.hpp"
-#include "core/search_types.hpp"
+#include "core/search/bucket_queue.hpp"
+#include "core/search/search_types.hpp"
 #include "engine/log.hpp"
 #include "parallel/ida_position.hpp"
 #include "parallel/zobrist.hpp"
+#include "text/option_values.hpp"
 
 namespace npuzzle {
 

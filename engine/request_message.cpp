@@ -2,9 +2,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/parse.hpp"
 #include "engine/algorithm_registry.hpp"
 #include "engine/heuristic_registry.hpp"
+#include "text/parse.hpp"
 
 namespace npuzzle {
 

@@ -11,16 +11,16 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/astar.hpp"
-#include "core/bfs.hpp"
-#include "core/dfbnb.hpp"
-#include "core/greedy.hpp"
-#include "core/ida_star.hpp"
+#include "core/search/astar.hpp"
+#include "core/search/bfs.hpp"
+#include "core/search/dfbnb.hpp"
+#include "core/search/greedy.hpp"
+#include "core/search/ida_star.hpp"
 #include "parallel/hda_star.hpp"
 #if NPUZZLE_MPI
-#include "core/parse.hpp"  // InputError
 #include "parallel/mpi_hda.hpp"
 #include "parallel/mpi_pida.hpp"
+#include "text/parse.hpp"  // InputError
 #endif
 #include "engine/algorithm_registry.hpp"
 #include "engine/request.hpp"

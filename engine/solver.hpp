@@ -8,8 +8,8 @@
 // configured by engine/CMakeLists.txt) for every size of core/board_sizes.hpp and every family
 // (4x4 and 5x5 on their own board types, the other sizes in the frame that holds them,
 // core/frame.hpp), so they compile in parallel and every other file sees only the declarations
-// below, without the searches. The algorithms and heuristics come from their registries (algorithm_registry.hpp,
-// heuristic_registry.hpp).
+// below, without the searches. The algorithms and heuristics come from their registries
+// (algorithm_registry.hpp, heuristic_registry.hpp).
 //
 // Invariant of every SolveOutcome with status Solved: its path was replayed from the start and ends
 // on the goal (a failed replay becomes an internal error, never printed as a solution).
@@ -21,7 +21,7 @@
 
 #include "core/goal.hpp"
 #include "core/run_board.hpp"
-#include "core/search_types.hpp"
+#include "core/search/search_types.hpp"
 #include "engine/algorithm_registry.hpp"
 #include "engine/heuristic_registry.hpp"
 #include "engine/request.hpp"

@@ -13,7 +13,7 @@
 #include <string>
 
 #include "core/goal.hpp"
-#include "core/search_types.hpp"
+#include "core/heuristic.hpp"
 
 namespace npuzzle {
 

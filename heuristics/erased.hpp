@@ -7,7 +7,7 @@
 // state and its estimate; update() makes the move on the state and asks the wrapped heuristic for
 // the estimate of the whole new state (one indirect call: init and estimate of the wrapped
 // heuristic). The estimates are the wrapped heuristic's own, so every search counts the same nodes
-// as with the heuristic itself; kBatchChildren (IDA*'s child order, core/ida_star.hpp) is a
+// as with the heuristic itself; kBatchChildren (IDA*'s child order, core/search/ida_star.hpp) is a
 // parameter so that a depth-first search orders children as it would with the heuristic itself.
 //
 // Invariant: the wrapped heuristic outlives the ErasedHeuristic (it keeps a pointer to it).
@@ -16,7 +16,7 @@
 #include <concepts>
 
 #include "core/board.hpp"
-#include "core/search_types.hpp"
+#include "core/heuristic.hpp"
 
 namespace npuzzle {
 
@@ -36,7 +36,8 @@ class ErasedHeuristic {
   };
   static constexpr bool kAdmissible = true;
   static constexpr bool kBatchChildren = kBatch;
-  static constexpr bool kPerParentLoops = false;  // an indirect call per child (core/ida_star.hpp)
+  static constexpr bool kPerParentLoops =
+      false;  // an indirect call per child (core/search/ida_star.hpp)
 
   template <Heuristic H>
   requires std::same_as<typename H::BoardType, B>

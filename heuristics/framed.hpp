@@ -13,7 +13,7 @@
 #pragma once
 
 #include "core/frame.hpp"
-#include "core/search_types.hpp"
+#include "core/heuristic.hpp"
 
 namespace npuzzle {
 

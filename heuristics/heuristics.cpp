@@ -6,7 +6,6 @@
 #include "core/board_sizes.hpp"
 #include "heuristics/linear_conflict.hpp"
 #include "heuristics/misplaced.hpp"
-#include "heuristics/pdb.hpp"
 #include "heuristics/walking_distance.hpp"
 
 namespace npuzzle {
@@ -28,9 +27,6 @@ constexpr bool satisfy_the_concept() {
   static_assert(Heuristic<MisplacedTiles<B>>);
   static_assert(Heuristic<Manhattan<B>>);
   static_assert(Heuristic<LinearConflict<B>>);
-  static_assert(Heuristic<PdbHeuristic<B>>);
-  static_assert(Heuristic<PatternDatabases<B, 2>>);
-  if constexpr (B::kRows == B::kCols) static_assert(Heuristic<PatternDatabases<B, 4>>);
   if constexpr (B::kRows <= 4 && B::kCols <= 4) static_assert(Heuristic<WalkingDistanceLc<B>>);
   return true;
 }

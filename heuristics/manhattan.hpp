@@ -11,7 +11,7 @@
 #include <cstdlib>
 
 #include "core/goal.hpp"
-#include "core/search_types.hpp"
+#include "core/heuristic.hpp"
 
 namespace npuzzle {
 

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "core/goal.hpp"
-#include "core/search_types.hpp"
+#include "core/heuristic.hpp"
 
 namespace npuzzle {
 

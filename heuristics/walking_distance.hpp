@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "core/goal.hpp"
-#include "core/search_types.hpp"
+#include "core/heuristic.hpp"
 #include "heuristics/combine.hpp"
 #include "heuristics/linear_conflict.hpp"
 

@@ -8,8 +8,8 @@
 // freed first).
 //
 // Phase 2: IDA* below the frontier. The threshold T starts at the least f on the frontier; for each
-// T every frontier node with f <= T is searched by core/ida_star.hpp's BoundedDfs (the node loop of
-// `ida`: board geometry fixed at compile time, incremental heuristic, moves in place, the
+// T every frontier node with f <= T is searched by core/search/ida_star.hpp's BoundedDfs (the node
+// loop of `ida`: board geometry fixed at compile time, incremental heuristic, moves in place, the
 // move-pruning automaton), and the least f above T seen anywhere (in a subtree, or a frontier node
 // with f > T) is the next T. A frontier node's own level is expanded here (cold code, once per
 // node and threshold), the automaton going on from the state the node's path left it in (phase 1
@@ -118,10 +118,10 @@
 #include <sys/resource.h>
 
 #include "core/goal.hpp"
-#include "core/ida_star.hpp"
+#include "core/input_error.hpp"
 #include "core/move_pruning.hpp"
-#include "core/parse.hpp"  // InputError
-#include "core/search_types.hpp"
+#include "core/search/ida_star.hpp"
+#include "core/search/search_types.hpp"
 #include "parallel/aida_frontier.hpp"
 #include "parallel/concurrency.hpp"
 #include "parallel/ida_position.hpp"

@@ -62,8 +62,8 @@
 
 #include "core/board.hpp"
 #include "core/move_pruning.hpp"
-#include "core/node_store.hpp"  // move_between
-#include "core/search_types.hpp"
+#include "core/search/node_store.hpp"  // move_between
+#include "core/search/search_types.hpp"
 
 namespace npuzzle {
 

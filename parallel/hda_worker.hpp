@@ -34,10 +34,10 @@
 #include <new>
 #include <vector>
 
-#include "core/bucket_queue.hpp"
 #include "core/goal.hpp"
-#include "core/node_store.hpp"
-#include "core/search_types.hpp"
+#include "core/search/bucket_queue.hpp"
+#include "core/search/node_store.hpp"
+#include "core/search/search_types.hpp"
 #include "parallel/zobrist.hpp"
 
 namespace npuzzle {

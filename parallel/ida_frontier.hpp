@@ -21,7 +21,7 @@
 
 #include "core/goal.hpp"
 #include "core/move_pruning.hpp"
-#include "core/search_types.hpp"
+#include "core/search/search_types.hpp"
 
 namespace npuzzle {
 

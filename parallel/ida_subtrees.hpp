@@ -1,5 +1,5 @@
 // parallel/ida_subtrees.hpp — the subtrees of one parallel IDA* iteration, searched by workers that
-// draw them from a source: core/ida_star.hpp's BoundedDfs below each frontier node.
+// draw them from a source: core/search/ida_star.hpp's BoundedDfs below each frontier node.
 //
 // `work(w, next)` is the body of worker w: it calls next() for the index of a frontier node
 // (std::nullopt: no more work) and searches below it with the iteration's bound, until the source
@@ -31,7 +31,7 @@
 #include <vector>
 
 #include "core/atomic_extremum.hpp"
-#include "core/ida_star.hpp"
+#include "core/search/ida_star.hpp"
 #include "parallel/ida_frontier.hpp"
 #include "parallel/ida_position.hpp"
 

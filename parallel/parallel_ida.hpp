@@ -35,8 +35,8 @@
 #include <vector>
 
 #include "core/goal.hpp"
-#include "core/parse.hpp"
-#include "core/search_types.hpp"
+#include "core/input_error.hpp"
+#include "core/search/search_types.hpp"
 #include "parallel/concurrency.hpp"
 #include "parallel/ida_frontier.hpp"
 #include "parallel/ida_position.hpp"

@@ -1,5 +1,5 @@
 // tools/count_option.hpp — a CLI11 option bound to a number that is a count (--threads, --repeat)
-// reads it with the one count grammar of core/option_values.hpp (1000, 1e3, 1K, 1,000, 1_000):
+// reads it with the one count grammar of text/option_values.hpp (1000, 1e3, 1K, 1,000, 1_000):
 // the transform rewrites the value in plain digits for CLI11's conversion, or refuses it with
 // parse_count's reason (CLI11 puts the option's name in front: "--threads: '1.5' is not a whole
 // number").
@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <string>
 
-#include "core/option_values.hpp"
+#include "text/option_values.hpp"
 
 namespace npuzzle {
 

@@ -1,7 +1,7 @@
 // tools/did_you_mean.hpp — suggestions for mistyped names, shared by `npuzzle` and `pdbgen`:
 // `npuzzle slove` -> "did you mean 'solve'?", `--heurstic` -> "did you mean '--heuristic'?".
 //
-// The nearest name is engine/name_match.hpp's (shared with the values of --algo, --heuristic and
+// The nearest name is text/name_match.hpp's (shared with the values of --algo, --heuristic and
 // --tie-break): a name is suggested only when it is the single nearest one within a small distance
 // for the word's length, so the hint never guesses wildly.
 #pragma once
@@ -16,8 +16,8 @@
 
 #include <CLI/CLI.hpp>
 
-#include "core/parse.hpp"
-#include "engine/name_match.hpp"
+#include "text/name_match.hpp"
+#include "text/parse.hpp"
 
 namespace npuzzle {
 

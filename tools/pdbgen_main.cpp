@@ -28,14 +28,14 @@
 #include <string>
 #include <vector>
 
-#include "core/option_values.hpp"
-#include "core/parse.hpp"
 #include "engine/exit_code.hpp"
-#include "heuristics/pdb_build.hpp"
-#include "heuristics/pdb_catalogue.hpp"
-#include "heuristics/pdb_file.hpp"
-#include "heuristics/pdb_index.hpp"
-#include "heuristics/pdb_open.hpp"
+#include "heuristics/pdb/build.hpp"
+#include "heuristics/pdb/catalogue.hpp"
+#include "heuristics/pdb/file.hpp"
+#include "heuristics/pdb/index.hpp"
+#include "heuristics/pdb/open.hpp"
+#include "text/option_values.hpp"
+#include "text/parse.hpp"
 #include "tools/checked_output.hpp"
 #include "tools/count_option.hpp"
 #include "tools/did_you_mean.hpp"

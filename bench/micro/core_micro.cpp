@@ -6,10 +6,10 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/astar.hpp"
 #include "core/goal.hpp"
 #include "core/random.hpp"
 #include "core/rank.hpp"
+#include "core/search/astar.hpp"
 #include "heuristics/linear_conflict.hpp"
 #include "heuristics/manhattan.hpp"
 

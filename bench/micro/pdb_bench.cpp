@@ -11,9 +11,9 @@
 
 #include "core/goal.hpp"
 #include "core/random.hpp"
-#include "heuristics/pdb.hpp"
-#include "heuristics/pdb_build.hpp"
-#include "heuristics/pdb_index.hpp"
+#include "heuristics/pdb/build.hpp"
+#include "heuristics/pdb/index.hpp"
+#include "heuristics/pdb/pattern_databases.hpp"
 #include "heuristics/walking_distance.hpp"
 
 namespace npuzzle {

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/bucket_queue.hpp"
+#include "core/search/bucket_queue.hpp"
 
 namespace npuzzle {
 namespace {

@@ -1,5 +1,5 @@
-// BoundedDfs stopped and resumed (core/ida_star.hpp): a pass cut into pieces by node limits, each
-// piece a fresh object going on from the path where the last one stopped, ends exactly as the
+// BoundedDfs stopped and resumed (core/search/ida_star.hpp): a pass cut into pieces by node limits,
+// each piece a fresh object going on from the path where the last one stopped, ends exactly as the
 // uninterrupted pass does (the same outcome, path and least f above the bound) with the same node
 // counts once the node counted twice at each stop is taken off; and fits() refuses paths that no
 // pass could have stopped on. Pattern databases (children batched, the least h searched first)
@@ -12,11 +12,11 @@
 #include <vector>
 
 #include "core/goal.hpp"
-#include "core/ida_star.hpp"
 #include "core/random.hpp"
+#include "core/search/ida_star.hpp"
 #include "heuristics/linear_conflict.hpp"
 #include "heuristics/manhattan.hpp"
-#include "heuristics/pdb.hpp"
+#include "heuristics/pdb/pattern_databases.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/heuristics/pdb_test_support.hpp"
 #include "tests/support/korf.hpp"

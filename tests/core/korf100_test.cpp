@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/goal.hpp"
-#include "core/ida_star.hpp"
+#include "core/search/ida_star.hpp"
 #include "heuristics/linear_conflict.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/korf.hpp"

@@ -13,11 +13,11 @@
 #include <string>
 #include <vector>
 
-#include "core/astar.hpp"
-#include "core/bfs.hpp"
-#include "core/dfbnb.hpp"
-#include "core/greedy.hpp"
-#include "core/ida_star.hpp"
+#include "core/search/astar.hpp"
+#include "core/search/bfs.hpp"
+#include "core/search/dfbnb.hpp"
+#include "core/search/greedy.hpp"
+#include "core/search/ida_star.hpp"
 #include "heuristics/linear_conflict.hpp"
 #include "heuristics/manhattan.hpp"
 #include "heuristics/misplaced.hpp"

@@ -1,7 +1,7 @@
-// The count grammar every count option shares (core/option_values.hpp, parse_count): the forms a
+// The count grammar every count option shares (text/option_values.hpp, parse_count): the forms a
 // user writes for a large number give the same value, and anything that is not a whole number in
 // range is a usage error that names the option and says what is wrong.
-#include "core/option_values.hpp"
+#include "text/option_values.hpp"
 
 #include <gtest/gtest.h>
 

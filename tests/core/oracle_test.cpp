@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/bfs.hpp"
 #include "core/rank.hpp"
+#include "core/search/bfs.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/oracle.hpp"
 

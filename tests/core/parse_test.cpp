@@ -5,7 +5,7 @@
 //   LINE
 //   #! error LINE FRAGMENT      the next entry is bad, on LINE, its message containing FRAGMENT
 // plus direct tests of the tile values, the bench-set reader and the small helpers.
-#include "core/parse.hpp"
+#include "text/parse.hpp"
 
 #include <gtest/gtest.h>
 

@@ -9,10 +9,10 @@
 #include <stdexcept>
 #include <vector>
 
-#include "core/bfs.hpp"
 #include "core/goal.hpp"
 #include "core/random.hpp"
 #include "core/rank.hpp"
+#include "core/search/bfs.hpp"
 #include "tests/core/test_support.hpp"
 
 namespace npuzzle {

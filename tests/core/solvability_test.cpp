@@ -7,9 +7,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/bfs.hpp"
 #include "core/goal.hpp"
 #include "core/rank.hpp"
+#include "core/search/bfs.hpp"
 #include "tests/core/test_support.hpp"
 
 namespace npuzzle {

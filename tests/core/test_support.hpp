@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "core/bfs.hpp"
 #include "core/board.hpp"
 #include "core/goal.hpp"
 #include "core/random.hpp"
 #include "core/rank.hpp"
+#include "core/search/bfs.hpp"
 #include "tests/support/oracle.hpp"
 
 namespace npuzzle::testing {

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "engine/checkpoint.hpp"
-#include "heuristics/pdb_file.hpp"
+#include "heuristics/pdb/file.hpp"
 
 namespace npuzzle {
 namespace {

@@ -12,8 +12,8 @@
 #include "api/request_from_options.hpp"
 #include "engine/algorithm_registry.hpp"
 #include "engine/heuristic_registry.hpp"
-#include "engine/name_match.hpp"
 #include "engine/option_use.hpp"
+#include "text/name_match.hpp"
 #include "tools/app/search_options.hpp"
 
 namespace npuzzle {

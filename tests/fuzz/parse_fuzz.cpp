@@ -1,4 +1,4 @@
-// libFuzzer target: the instance parser (core/parse.hpp). The first byte picks the --size given
+// libFuzzer target: the instance parser (text/parse.hpp). The first byte picks the --size given
 // (none, or one of the sixteen boards); the rest is the input text. Checks, beyond "no crash, no
 // sanitizer report": every good instance is a permutation of its board's cells with a known size,
 // every bad one has a message naming its line, lines are increasing, and the tile-list, size and
@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/parse.hpp"
+#include "text/parse.hpp"
 
 namespace {
 

@@ -1,4 +1,4 @@
-// libFuzzer target: the pattern-database loader (heuristics/pdb_file.hpp), fed arbitrary files.
+// libFuzzer target: the pattern-database loader (heuristics/pdb/file.hpp), fed arbitrary files.
 //
 // Two modes, chosen by the first byte:
 //   raw (odd):   the remaining bytes are written as the file and loaded.
@@ -21,8 +21,8 @@
 #include <string>
 #include <vector>
 
-#include "heuristics/pdb_file.hpp"
-#include "heuristics/pdb_index.hpp"
+#include "heuristics/pdb/file.hpp"
+#include "heuristics/pdb/index.hpp"
 
 namespace {
 

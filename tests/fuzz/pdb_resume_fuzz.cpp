@@ -1,5 +1,5 @@
 // libFuzzer target: the resume file of an interrupted pattern-database build
-// (heuristics/pdb_resume.hpp), header and body, fed to the builder that resumes from it.
+// (heuristics/pdb/resume.hpp), header and body, fed to the builder that resumes from it.
 //
 // Two modes, chosen by the first byte:
 //   raw (odd):    the remaining bytes are the resume file.
@@ -24,9 +24,9 @@
 #include <string>
 #include <vector>
 
-#include "heuristics/pdb_build.hpp"
-#include "heuristics/pdb_file.hpp"
-#include "heuristics/pdb_resume.hpp"
+#include "heuristics/pdb/build.hpp"
+#include "heuristics/pdb/file.hpp"
+#include "heuristics/pdb/resume.hpp"
 
 namespace npuzzle::pdb_resume_fuzz {
 
@@ -109,9 +109,9 @@ inline int one_input(const std::uint8_t* data, std::size_t size) {
       std::memcpy(&point, bytes.data() + kPointOffset, sizeof point);
       const std::span<const std::uint8_t> body(bytes.data() + kHeaderBytes,
                                                bytes.size() - kHeaderBytes);
-      require(save_resume(file, spec, spec.rows * spec.cols == 8 ? 40320 : 720, point, body)
-                  .empty(),
-              "a resume file could not be saved");
+      require(
+          save_resume(file, spec, spec.rows * spec.cols == 8 ? 40320 : 720, point, body).empty(),
+          "a resume file could not be saved");
     } else {
       std::ofstream(file, std::ios::binary)
           .write(reinterpret_cast<const char*>(bytes.data()),

@@ -6,10 +6,10 @@
 
 #include <vector>
 
-#include "core/astar.hpp"
-#include "core/dfbnb.hpp"
-#include "core/ida_star.hpp"
 #include "core/random.hpp"
+#include "core/search/astar.hpp"
+#include "core/search/dfbnb.hpp"
+#include "core/search/ida_star.hpp"
 #include "heuristics/erased.hpp"
 #include "heuristics/linear_conflict.hpp"
 #include "heuristics/manhattan.hpp"

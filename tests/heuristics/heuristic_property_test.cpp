@@ -2,22 +2,22 @@
 // heuristics: pattern-database sets (default and custom partitions, with and without reflection),
 // walking distance, and max(walking distance, linear conflict).
 //  - 3x3 and 2x4: thousands of reachable states (the deepest first) against the exact distances of
-//    core/bfs.hpp's all_distances (every goal of testing::test_goals, so the blank's goal cell
-//    and the patterns' regions vary).
+//    core/search/bfs.hpp's all_distances (every goal of testing::test_goals, so the blank's goal
+//    cell and the patterns' regions vary).
 //  - 2x5 and 5x2: thousands of reachable states against the exact distances of the tests' own
 //    breadth-first search (tests/support/oracle.hpp, no code of core/).
 //  - 3x4, 4x3 and 4x4: shallow states (random walks from the goal) against the optimum found by
 //    IDA* with Manhattan distance alone (linear conflict is part of max(wd, lc), under test here),
 //    plus uniformly random states for consistency and updates.
 // Each database set is checked looked up directly, with reflection where the goal allows, and
-// with the dual lookups (heuristics/pdb.hpp). On every state: h <= optimal, h(goal) = 0, and for
-// every move the updated value equals init() of the child. Consistency (h changes by at most one
-// per move) holds for walking distance, max(wd, lc) and full (exact) databases, and is asserted for
-// them. A partial database stores the minimum over the blank's regions, which is admissible but NOT
-// consistent: after a pattern tile moves, the blank sits in one region of the new placement while
-// the entry may come from another, cheaper one, so an entry can drop by 3 or more in one move (seen
-// on about 1-8% of the moves below, printed). What holds for them, and is asserted: every move
-// changes h by an odd amount (h = Manhattan + 2 x stored).
+// with the dual lookups (heuristics/pdb/pattern_databases.hpp). On every state: h <= optimal,
+// h(goal) = 0, and for every move the updated value equals init() of the child. Consistency (h
+// changes by at most one per move) holds for walking distance, max(wd, lc) and full (exact)
+// databases, and is asserted for them. A partial database stores the minimum over the blank's
+// regions, which is admissible but NOT consistent: after a pattern tile moves, the blank sits in
+// one region of the new placement while the entry may come from another, cheaper one, so an entry
+// can drop by 3 or more in one move (seen on about 1-8% of the moves below, printed). What holds
+// for them, and is asserted: every move changes h by an odd amount (h = Manhattan + 2 x stored).
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -25,15 +25,15 @@
 #include <string>
 #include <vector>
 
-#include "core/bfs.hpp"
-#include "core/ida_star.hpp"
 #include "core/random.hpp"
 #include "core/rank.hpp"
+#include "core/search/bfs.hpp"
+#include "core/search/ida_star.hpp"
 #include "heuristics/combine.hpp"
 #include "heuristics/linear_conflict.hpp"
 #include "heuristics/manhattan.hpp"
-#include "heuristics/pdb.hpp"
-#include "heuristics/pdb_build.hpp"
+#include "heuristics/pdb/build.hpp"
+#include "heuristics/pdb/pattern_databases.hpp"
 #include "heuristics/walking_distance.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/heuristics/pdb_test_support.hpp"

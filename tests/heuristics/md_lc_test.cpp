@@ -8,9 +8,9 @@
 #include <cstdlib>
 #include <vector>
 
-#include "core/bfs.hpp"
 #include "core/random.hpp"
 #include "core/rank.hpp"
+#include "core/search/bfs.hpp"
 #include "heuristics/linear_conflict.hpp"
 #include "heuristics/manhattan.hpp"
 #include "heuristics/misplaced.hpp"

@@ -16,9 +16,9 @@
 #include <sstream>
 #include <vector>
 
-#include "heuristics/pdb_build.hpp"
-#include "heuristics/pdb_file.hpp"
-#include "heuristics/pdb_index.hpp"
+#include "heuristics/pdb/build.hpp"
+#include "heuristics/pdb/file.hpp"
+#include "heuristics/pdb/index.hpp"
 
 namespace npuzzle {
 namespace {

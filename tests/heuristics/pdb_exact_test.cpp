@@ -1,15 +1,15 @@
 // Full pattern databases (every tile in one pattern) on small boards hold the exact distances: on
 // every reachable state of 2x2, 2x3, 3x2, 3x3, 2x4 and 4x2, for three goals, the database heuristic
-// equals the breadth-first distance (core/bfs.hpp), and the table passes verify_table.
+// equals the breadth-first distance (core/search/bfs.hpp), and the table passes verify_table.
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-#include "core/bfs.hpp"
 #include "core/rank.hpp"
-#include "heuristics/pdb.hpp"
-#include "heuristics/pdb_build.hpp"
+#include "core/search/bfs.hpp"
+#include "heuristics/pdb/build.hpp"
+#include "heuristics/pdb/pattern_databases.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/heuristics/pdb_test_support.hpp"
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "heuristics/pdb_file.hpp"
-#include "heuristics/pdb_index.hpp"
+#include "heuristics/pdb/file.hpp"
+#include "heuristics/pdb/index.hpp"
 
 namespace npuzzle::pdb {
 namespace {

@@ -19,9 +19,9 @@
 #include <utility>
 #include <vector>
 
-#include "heuristics/pdb_build.hpp"
-#include "heuristics/pdb_catalogue.hpp"
-#include "heuristics/pdb_file.hpp"
+#include "heuristics/pdb/build.hpp"
+#include "heuristics/pdb/catalogue.hpp"
+#include "heuristics/pdb/file.hpp"
 #include "tests/heuristics/goal_tiles.hpp"
 #include "tests/support/process.hpp"
 

@@ -20,10 +20,10 @@
 #include <string>
 #include <vector>
 
-#include "core/ida_star.hpp"
+#include "core/search/ida_star.hpp"
 #include "heuristics/combine.hpp"
-#include "heuristics/pdb.hpp"
-#include "heuristics/pdb_catalogue.hpp"
+#include "heuristics/pdb/catalogue.hpp"
+#include "heuristics/pdb/pattern_databases.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/korf.hpp"
 

@@ -16,10 +16,10 @@
 #include <set>
 #include <string>
 
-#include "heuristics/pdb_build.hpp"
-#include "heuristics/pdb_catalogue.hpp"
-#include "heuristics/pdb_file.hpp"
-#include "heuristics/pdb_open.hpp"
+#include "heuristics/pdb/build.hpp"
+#include "heuristics/pdb/catalogue.hpp"
+#include "heuristics/pdb/file.hpp"
+#include "heuristics/pdb/open.hpp"
 
 namespace npuzzle {
 namespace {

@@ -1,4 +1,4 @@
-// Tests of the named partitions (heuristics/pdb_partition.hpp): on every board from 2x2 to 5x5 and
+// Tests of the named partitions (heuristics/pdb/partition.hpp): on every board from 2x2 to 5x5 and
 // for goals with the blank first, last and inside, every named partition is a set of disjoint
 // groups of real tiles whose sizes are the ones its name gives, covering every tile; the
 // strongest (recommended) one comes first; partitions join with '+'; bad lists are refused; and
@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "heuristics/pdb_catalogue.hpp"
-#include "heuristics/pdb_file.hpp"
-#include "heuristics/pdb_partition.hpp"
+#include "heuristics/pdb/catalogue.hpp"
+#include "heuristics/pdb/file.hpp"
+#include "heuristics/pdb/partition.hpp"
 #include "tests/heuristics/goal_tiles.hpp"
 
 namespace npuzzle {

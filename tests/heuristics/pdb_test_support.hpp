@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "core/goal.hpp"
-#include "heuristics/pdb.hpp"
-#include "heuristics/pdb_build.hpp"
+#include "heuristics/pdb/build.hpp"
+#include "heuristics/pdb/pattern_databases.hpp"
 #include "tests/core/test_support.hpp"
 
 namespace npuzzle::testing {

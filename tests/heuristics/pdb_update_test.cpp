@@ -1,7 +1,7 @@
-// The incremental re-ranking of heuristics/pdb.hpp: along long random walks on square and
-// rectangular boards, for every goal of tests/core/test_support.hpp (blank-first, blank-last, a
-// spiral), with and without the reflected views, for one partition and for two joined by '+',
-// each update() gives exactly the Value that init() gives for the child — the board, the
+// The incremental re-ranking of heuristics/pdb/pattern_databases.hpp: along long random walks on
+// square and rectangular boards, for every goal of tests/core/test_support.hpp (blank-first,
+// blank-last, a spiral), with and without the reflected views, for one partition and for two joined
+// by '+', each update() gives exactly the Value that init() gives for the child — the board, the
 // Manhattan sum, and every view's ranks, stored values and excesses — and every rank equals
 // pdb::rank_placement of the pattern tiles' cells (on the mirrored board for a reflected view),
 // so the incremental rank is the table's own index. With the dual lookups, every pattern's stored
@@ -15,9 +15,9 @@
 #include <vector>
 
 #include "core/random.hpp"
-#include "heuristics/pdb.hpp"
-#include "heuristics/pdb_geometry.hpp"
-#include "heuristics/pdb_index.hpp"
+#include "heuristics/pdb/geometry.hpp"
+#include "heuristics/pdb/index.hpp"
+#include "heuristics/pdb/pattern_databases.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/heuristics/pdb_test_support.hpp"
 

@@ -1,4 +1,4 @@
-// verify_table (heuristics/pdb_verify.cpp) on broken tables: a table built by the builder passes;
+// verify_table (heuristics/pdb/verify.cpp) on broken tables: a table built by the builder passes;
 // the same table with one entry changed (two moves too high, two moves too low, or marked
 // unreached) must fail. Every entry of small exact tables (2x3, 3x2: every tile in the pattern) is
 // broken in turn, and must be found. In a partial table an entry is the least distance over the
@@ -19,9 +19,9 @@
 #include <utility>
 #include <vector>
 
-#include "heuristics/pdb_build.hpp"
-#include "heuristics/pdb_file.hpp"
-#include "heuristics/pdb_index.hpp"
+#include "heuristics/pdb/build.hpp"
+#include "heuristics/pdb/file.hpp"
+#include "heuristics/pdb/index.hpp"
 #include "tests/heuristics/goal_tiles.hpp"
 
 namespace npuzzle {

@@ -1,12 +1,12 @@
-// Zero-aware pattern databases (encoding 2: heuristics/pdb_file.hpp, pdb_zero_aware.hpp). The
+// Zero-aware pattern databases (encoding 2: heuristics/pdb/file.hpp, pdb_zero_aware.hpp). The
 // distances are checked against a breadth-first search written here over the explicit abstract
 // states (the pattern tiles' cells and the blank's cell; a blank move costs nothing, a pattern
 // tile's move one): for every state of small patterns on 3x3, 2x4, 4x4 and 5x5 and the three test
-// goals, the walk to the goal gives the exact distance; the heuristic (heuristics/pdb.hpp) equals
-// the Manhattan distance of the other tiles plus the patterns' exact distances along random walks,
-// each update() equals a fresh init(), and it is never below the minimised tables' heuristic (also
-// with the reflected views). Also: the file round trip, the checks of verify_table and what is
-// refused.
+// goals, the walk to the goal gives the exact distance; the heuristic
+// (heuristics/pdb/pattern_databases.hpp) equals the Manhattan distance of the other tiles plus the
+// patterns' exact distances along random walks, each update() equals a fresh init(), and it is
+// never below the minimised tables' heuristic (also with the reflected views). Also: the file round
+// trip, the checks of verify_table and what is refused.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -19,11 +19,11 @@
 #include <vector>
 
 #include "core/random.hpp"
-#include "heuristics/pdb.hpp"
-#include "heuristics/pdb_build.hpp"
-#include "heuristics/pdb_geometry.hpp"
-#include "heuristics/pdb_index.hpp"
-#include "heuristics/pdb_zero_aware.hpp"
+#include "heuristics/pdb/build.hpp"
+#include "heuristics/pdb/geometry.hpp"
+#include "heuristics/pdb/index.hpp"
+#include "heuristics/pdb/pattern_databases.hpp"
+#include "heuristics/pdb/zero_aware.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/heuristics/pdb_test_support.hpp"
 

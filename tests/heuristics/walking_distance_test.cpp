@@ -6,10 +6,10 @@
 
 #include <vector>
 
-#include "core/bfs.hpp"
-#include "core/ida_star.hpp"
 #include "core/random.hpp"
 #include "core/rank.hpp"
+#include "core/search/bfs.hpp"
+#include "core/search/ida_star.hpp"
 #include "heuristics/manhattan.hpp"
 #include "heuristics/walking_distance.hpp"
 #include "tests/core/test_support.hpp"

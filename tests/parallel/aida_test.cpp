@@ -20,14 +20,14 @@
 
 #include "core/frame.hpp"
 #include "core/goal.hpp"
-#include "core/ida_star.hpp"
-#include "core/parse.hpp"
+#include "core/search/ida_star.hpp"
 #include "heuristics/linear_conflict.hpp"
 #include "heuristics/manhattan.hpp"
 #include "parallel/aida.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/support/korf.hpp"
 #include "tests/support/oracle.hpp"
+#include "text/parse.hpp"
 
 namespace npuzzle {
 namespace {

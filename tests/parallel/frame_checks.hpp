@@ -8,12 +8,12 @@
 #include <stdexcept>
 #include <vector>
 
-#include "core/astar.hpp"
-#include "core/dfbnb.hpp"
 #include "core/frame.hpp"
-#include "core/greedy.hpp"
-#include "core/ida_star.hpp"
 #include "core/random.hpp"
+#include "core/search/astar.hpp"
+#include "core/search/dfbnb.hpp"
+#include "core/search/greedy.hpp"
+#include "core/search/ida_star.hpp"
 #include "heuristics/linear_conflict.hpp"
 #include "heuristics/manhattan.hpp"
 #include "parallel/hda_star.hpp"

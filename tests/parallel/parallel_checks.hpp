@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "core/search_types.hpp"
+#include "core/search/search_types.hpp"
 #include "parallel/hda_star.hpp"
 #include "parallel/parallel_ida.hpp"
 #include "tests/core/test_support.hpp"

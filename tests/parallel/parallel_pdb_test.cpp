@@ -8,8 +8,8 @@
 #include <utility>
 #include <vector>
 
-#include "heuristics/pdb.hpp"
-#include "heuristics/pdb_build.hpp"
+#include "heuristics/pdb/build.hpp"
+#include "heuristics/pdb/pattern_databases.hpp"
 #include "tests/parallel/parallel_checks.hpp"
 
 namespace npuzzle {

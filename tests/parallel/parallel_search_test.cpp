@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "core/ida_star.hpp"
+#include "core/search/ida_star.hpp"
 #include "heuristics/linear_conflict.hpp"
 #include "heuristics/manhattan.hpp"
 #include "heuristics/misplaced.hpp"

@@ -13,7 +13,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "heuristics/pdb_file.hpp"
+#include "heuristics/pdb/file.hpp"
 #include "tests/support/korf.hpp"
 
 namespace npuzzle::checkpoint_test {

@@ -26,9 +26,9 @@
 #include <string>
 #include <vector>
 
-#include "heuristics/pdb_build.hpp"
-#include "heuristics/pdb_file.hpp"
-#include "heuristics/pdb_resume.hpp"
+#include "heuristics/pdb/build.hpp"
+#include "heuristics/pdb/file.hpp"
+#include "heuristics/pdb/resume.hpp"
 #include "tests/support/korf.hpp"
 #include "tests/tools/cli_support.hpp"
 #include "tests/tools/fault_support.hpp"

@@ -1,7 +1,7 @@
 // The manual of npuzzle and pdbgen (tools/help_format.hpp): --help wrapped to the width, with a
 // named value for every option and none of the parser's type words, the same page from `help
 // COMMAND`, examples that run as written, `version`, the man page written from the same text, and
-// counts written 1e6, 1M or 1,000,000 wherever a count is taken (core/option_values.hpp).
+// counts written 1e6, 1M or 1,000,000 wherever a count is taken (text/option_values.hpp).
 #include <gtest/gtest.h>
 
 #include <cctype>

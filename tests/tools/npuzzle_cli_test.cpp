@@ -15,11 +15,11 @@
 #include <vector>
 
 #include "core/goal.hpp"
-#include "core/parse.hpp"
 #include "tests/support/independent_moves.hpp"
 #include "tests/support/korf.hpp"
 #include "tests/support/process.hpp"
 #include "tests/tools/cli_support.hpp"
+#include "text/parse.hpp"
 
 namespace npuzzle {
 namespace {

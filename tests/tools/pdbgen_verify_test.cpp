@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "heuristics/pdb_build.hpp"
-#include "heuristics/pdb_file.hpp"
-#include "heuristics/pdb_index.hpp"
+#include "heuristics/pdb/build.hpp"
+#include "heuristics/pdb/file.hpp"
+#include "heuristics/pdb/index.hpp"
 #include "tests/tools/cli_support.hpp"
 
 namespace npuzzle::fault {

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "core/parse.hpp"
 #include "engine/solver.hpp"  // the registries and SolveRequest
+#include "text/parse.hpp"
 
 namespace npuzzle {
 

@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/parse.hpp"
+#include "text/parse.hpp"
 
 namespace npuzzle {
 namespace {

@@ -57,7 +57,7 @@ struct BenchOptions {
 
 constexpr std::uint64_t kMaxId = std::numeric_limits<int>::max();
 
-// A thread count or an instance number: a count (core/option_values.hpp) of at least 1.
+// A thread count or an instance number: a count (text/option_values.hpp) of at least 1.
 int positive_count(const std::string& text, const std::string& what, std::uint64_t at_most) {
   const std::uint64_t value = parse_count(text, what, at_most);
   if (value == 0) throw UsageError(what + ": '" + printable(text) + "' is not a positive number");

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "core/parse.hpp"
 #include "engine/exit_code.hpp"
 #include "engine/solver.hpp"
+#include "text/parse.hpp"
 
 namespace npuzzle {
 

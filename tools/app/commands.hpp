@@ -13,9 +13,9 @@
 #include <CLI/CLI.hpp>
 
 #include "core/goal.hpp"
-#include "core/parse.hpp"
 #include "engine/exit_code.hpp"
 #include "engine/solver.hpp"
+#include "text/parse.hpp"
 #include "tools/app/search_options.hpp"
 
 namespace npuzzle {

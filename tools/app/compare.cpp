@@ -4,7 +4,7 @@
 #include <cctype>
 #include <cstdio>
 
-#include "core/best_first.hpp"
+#include "core/search/best_first.hpp"
 #include "engine/option_use.hpp"
 #include "tools/app/advice.hpp"
 #include "tools/app/app.hpp"

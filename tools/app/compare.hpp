@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "core/parse.hpp"
+#include "text/parse.hpp"
 #include "tools/app/report.hpp"
 #include "tools/app/search_options.hpp"
 #include "tools/app/table.hpp"

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "core/option_values.hpp"
+#include "text/option_values.hpp"
 
 namespace npuzzle {
 

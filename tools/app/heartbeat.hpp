@@ -5,16 +5,16 @@
 // pida, ida with checkpoints; else of the nodes it is expected to take) and the time the iteration
 // should still take (from the growth factor of the previous iterations).
 //
-// The searches report a Heartbeat (core/search_types.hpp) at every limit poll, from any of their
-// threads; the printer drops all but one per interval, under `output` (a mutex shared by every
-// printer of the run, so lines of concurrent instances do not interleave).
+// The searches report a Heartbeat (core/search/search_types.hpp) at every limit poll, from any of
+// their threads; the printer drops all but one per interval, under `output` (a mutex shared by
+// every printer of the run, so lines of concurrent instances do not interleave).
 #pragma once
 
 #include <cstdint>
 #include <mutex>
 #include <string>
 
-#include "core/search_types.hpp"
+#include "core/search/search_types.hpp"
 
 namespace npuzzle {
 

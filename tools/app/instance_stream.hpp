@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "core/parse.hpp"
+#include "text/parse.hpp"
 
 namespace npuzzle {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "core/parse.hpp"
+#include "text/parse.hpp"
 #include "tools/app/table.hpp"
 
 namespace npuzzle {

@@ -4,9 +4,9 @@
 
 #include <algorithm>
 
-#include "core/option_values.hpp"
 #include "engine/algorithm_registry.hpp"
-#include "heuristics/pdb_build.hpp"
+#include "heuristics/pdb/build.hpp"
+#include "text/option_values.hpp"
 
 namespace npuzzle {
 

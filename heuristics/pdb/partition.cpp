@@ -1,0 +1,288 @@
+#include "heuristics/pdb/partition.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <sstream>
+
+#include "heuristics/pdb/file.hpp"
+
+namespace npuzzle::pdb {
+namespace {
+
+using CellGroups = std::vector<std::vector<int>>;
+
+// The named partitions of the boards that have their own, strongest first; the quick one is built
+// when no set is present. Cell groups are for the blank on cell 0.
+struct NamedPartition {
+  int rows, cols;
+  const char* name;
+  bool quick;
+  CellGroups cells;
+};
+const std::vector<NamedPartition>& named_partitions() {
+  static const std::vector<NamedPartition> table = {
+      {4, 4, "7-8", false, {{1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14, 15}}},
+      {4, 4, "6-6-3", true, {{4, 5, 8, 9, 12, 13}, {6, 7, 10, 11, 14, 15}, {1, 2, 3}}},
+      {4, 4, "5-5-5", false, {{1, 2, 3, 6, 7}, {4, 5, 8, 9, 12}, {10, 11, 13, 14, 15}}},
+      {5,
+       5,
+       "6-6-6-6",
+       true,
+       {{1, 2, 5, 6, 7, 12},
+        {3, 4, 8, 9, 13, 14},
+        {10, 11, 15, 16, 20, 21},
+        {17, 18, 19, 22, 23, 24}}},
+      {5,
+       5,
+       "7-7-7-3",
+       false,
+       {{1, 2, 5, 6, 7, 10, 11},
+        {3, 4, 8, 9, 12, 13, 14},
+        {15, 16, 17, 20, 21, 22, 23},
+        {18, 19, 24}}},
+  };
+  return table;
+}
+
+// Named partitions joined by '+' (the largest of their sums), stronger than any one of them; they
+// come first in partition_names.
+struct NamedCombination {
+  int rows, cols;
+  const char* name;
+};
+const std::vector<NamedCombination>& named_combinations() {
+  static const std::vector<NamedCombination> table = {{5, 5, "6-6-6-6+7-7-7-3"},
+                                                      {5, 5, "za:6-6-6-6+za:7-7-7-3"}};
+  return table;
+}
+
+// Zero-aware named partitions that come after the named partitions (partition_names): fewer nodes
+// than their minimised tables, but slower (bench/RESULTS.md).
+const std::vector<NamedCombination>& named_zero_aware() {
+  static const std::vector<NamedCombination> table = {{5, 5, "za:6-6-6-6"}};
+  return table;
+}
+
+bool has_named_partitions(int rows, int cols) {
+  return std::any_of(named_partitions().begin(), named_partitions().end(),
+                     [&](const NamedPartition& p) { return p.rows == rows && p.cols == cols; });
+}
+
+std::string strip_dashes(std::string_view text) {
+  std::string s;
+  for (char ch : text) {
+    if (ch != '-') s += ch;
+  }
+  return s;
+}
+
+// Consecutive non-blank cells (blank on cell 0) in groups of `size`.
+CellGroups consecutive_groups(int cells, int size) {
+  CellGroups groups;
+  for (int c = 1; c < cells; c += size) {
+    std::vector<int> g;
+    for (int d = c; d < std::min(cells, c + size); ++d) g.push_back(d);
+    groups.push_back(g);
+  }
+  return groups;
+}
+
+std::string sizes_name(const CellGroups& groups) {
+  std::string name;
+  for (std::size_t i = 0; i < groups.size(); ++i) {
+    if (i) name += '-';
+    name += std::to_string(groups[i].size());
+  }
+  return name;
+}
+
+// Boards without named partitions: one full pattern up to 10 cells, else consecutive goal cells in
+// groups of 6 (7 for 13 .. 16 cells).
+CellGroups generic_groups(int cells) {
+  if (cells <= 10) return consecutive_groups(cells, cells);
+  return consecutive_groups(cells, cells > 12 && cells <= 16 ? 7 : 6);
+}
+std::string generic_name(int cells) {
+  return cells <= 10 ? "full" : sizes_name(generic_groups(cells));
+}
+
+// The cell groups (for the blank on cell 0) of a named partition, or empty when unknown.
+CellGroups cell_groups(int rows, int cols, const std::string& plain_name) {
+  if (has_named_partitions(rows, cols)) {
+    for (const NamedPartition& p : named_partitions()) {
+      if (p.rows == rows && p.cols == cols && strip_dashes(p.name) == plain_name) return p.cells;
+    }
+    return {};
+  }
+  const int cells = rows * cols;
+  return plain_name == strip_dashes(generic_name(cells)) ? generic_groups(cells) : CellGroups{};
+}
+
+// Carries cell groups defined for the blank on cell 0 to `goal` and takes the tiles on them.
+std::vector<std::vector<int>> tiles_of(const CellGroups& groups, const std::vector<int>& goal) {
+  const int cells = static_cast<int>(goal.size());
+  const int blank = static_cast<int>(std::find(goal.begin(), goal.end(), 0) - goal.begin());
+  std::vector<std::vector<int>> out;
+  for (const auto& group : groups) {
+    std::vector<int> tiles;
+    for (int c : group) {
+      int cell = c;
+      if (blank == cells - 1) {
+        cell = cells - 1 - c;
+      } else if (c == blank) {
+        cell = 0;
+      }
+      tiles.push_back(goal[static_cast<std::size_t>(cell)]);
+    }
+    std::sort(tiles.begin(), tiles.end());
+    out.push_back(tiles);
+  }
+  return out;
+}
+
+Partition parse_lists(std::string_view text, int cells) {
+  Partition p;
+  std::vector<bool> used(static_cast<std::size_t>(cells), false);
+  std::string s(text);
+  std::stringstream groups(s);
+  std::string group;
+  auto bad = [&](const std::string& what) {
+    throw PdbError(ErrorKind::Usage, "partition '" + s + "': " + what);
+  };
+  while (std::getline(groups, group, '/')) {
+    std::vector<int> tiles;
+    std::stringstream items(group);
+    std::string item;
+    while (std::getline(items, item, ',')) {
+      if (item.empty() || item.find_first_not_of("0123456789 ") != std::string::npos) {
+        bad("'" + item + "' is not a tile number");
+      }
+      const int t = std::atoi(item.c_str());
+      if (t <= 0 || t >= cells) bad("tile " + std::to_string(t) + " is not a tile of this board");
+      if (used[static_cast<std::size_t>(t)]) bad("tile " + std::to_string(t) + " appears twice");
+      used[static_cast<std::size_t>(t)] = true;
+      tiles.push_back(t);
+    }
+    if (tiles.empty()) bad("an empty group");
+    std::sort(tiles.begin(), tiles.end());
+    p.groups.push_back(tiles);
+  }
+  if (p.groups.empty()) bad("no groups");
+  if (static_cast<int>(p.groups.size()) > kMaxPatterns) {
+    bad("at most " + std::to_string(kMaxPatterns) + " groups");
+  }
+  return p;
+}
+
+}  // namespace
+
+std::string join_numbers(const std::vector<int>& numbers, const char* separator) {
+  std::string s;
+  for (std::size_t i = 0; i < numbers.size(); ++i) {
+    if (i) s += separator;
+    s += std::to_string(numbers[i]);
+  }
+  return s;
+}
+
+std::string Partition::tile_lists() const {
+  std::string s;
+  std::size_t group = 0;
+  for (std::size_t set = 0; set < set_count(); ++set) {
+    if (set) s += '+';
+    if (is_zero_aware(group)) s += kZeroAwarePrefix;
+    for (std::size_t i = 0; i < set_size(set); ++i, ++group) {
+      if (i) s += '/';
+      s += join_numbers(groups[group], ",");
+    }
+  }
+  return s;
+}
+
+std::vector<std::string> partition_names(int rows, int cols) {
+  if (!has_named_partitions(rows, cols)) return {generic_name(rows * cols)};
+  std::vector<std::string> names;
+  for (const NamedCombination& c : named_combinations()) {
+    if (c.rows == rows && c.cols == cols) names.emplace_back(c.name);
+  }
+  for (const NamedPartition& p : named_partitions()) {
+    if (p.rows == rows && p.cols == cols) names.emplace_back(p.name);
+  }
+  for (const NamedCombination& z : named_zero_aware()) {
+    if (z.rows == rows && z.cols == cols) names.emplace_back(z.name);
+  }
+  return names;
+}
+
+std::string quick_partition_name(int rows, int cols) {
+  for (const NamedPartition& p : named_partitions()) {
+    if (p.rows == rows && p.cols == cols && p.quick) return p.name;
+  }
+  return partition_names(rows, cols).front();
+}
+
+Partition parse_partition(std::string_view text, int rows, int cols, const std::vector<int>& goal) {
+  if (text.find('+') == std::string_view::npos && text.starts_with(kZeroAwarePrefix)) {
+    Partition p =
+        parse_partition(text.substr(std::string_view(kZeroAwarePrefix).size()), rows, cols, goal);
+    if (p.set_count() != 1 || p.is_zero_aware(0)) {
+      throw PdbError(ErrorKind::Usage, "partition '" + std::string(text) + "': \"" +
+                                           kZeroAwarePrefix + "\" goes once before each partition");
+    }
+    if (static_cast<int>(p.groups.size()) > kMaxZeroAwarePatterns) {
+      throw PdbError(ErrorKind::Usage, "partition '" + std::string(text) +
+                                           "': a zero-aware "
+                                           "partition has at most " +
+                                           std::to_string(kMaxZeroAwarePatterns) + " groups");
+    }
+    if (!p.name.empty()) p.name = kZeroAwarePrefix + p.name;
+    p.zero_aware.assign(p.groups.size(), true);
+    return p;
+  }
+  if (const std::size_t plus = text.find('+'); plus != std::string_view::npos) {
+    Partition joined;
+    std::string_view rest = text;
+    while (true) {
+      const std::size_t end = rest.find('+');
+      const Partition part = parse_partition(rest.substr(0, end), rows, cols, goal);
+      if (!joined.name.empty()) joined.name += '+';
+      joined.name += part.label();
+      joined.groups.insert(joined.groups.end(), part.groups.begin(), part.groups.end());
+      joined.set_sizes.push_back(part.groups.size());
+      joined.zero_aware.resize(joined.groups.size() - part.groups.size(), false);
+      for (std::size_t g = 0; g < part.groups.size(); ++g) {
+        joined.zero_aware.push_back(part.is_zero_aware(g));
+      }
+      if (end == std::string_view::npos) break;
+      rest = rest.substr(end + 1);
+    }
+    if (static_cast<int>(joined.set_count()) > kMaxSets) {
+      throw PdbError(ErrorKind::Usage, "partition '" + std::string(text) + "': at most " +
+                                           std::to_string(kMaxSets) + " partitions joined by '+'");
+    }
+    return joined;
+  }
+  if (text.find(',') != std::string_view::npos || text.find('/') != std::string_view::npos) {
+    Partition p = parse_lists(text, rows * cols);
+    p.set_sizes = {p.groups.size()};
+    return p;
+  }
+  const std::string plain = strip_dashes(text);
+  for (const std::string& name : partition_names(rows, cols)) {
+    if (strip_dashes(name) == plain && name.find('+') == std::string::npos) {
+      Partition p{name, tiles_of(cell_groups(rows, cols, plain), goal), {}, {}};
+      p.set_sizes = {p.groups.size()};
+      return p;
+    }
+  }
+  std::string known;
+  for (const std::string& name : partition_names(rows, cols)) {
+    if (!known.empty()) known += ", ";
+    known += name;
+  }
+  throw PdbError(ErrorKind::Usage, "unknown partition '" + std::string(text) + "' for " +
+                                       std::to_string(rows) + "x" + std::to_string(cols) +
+                                       " (known: " + known + ", or tile lists like 1,2,3/4,5,6)");
+}
+
+}  // namespace npuzzle::pdb

@@ -1,0 +1,452 @@
+// heuristics/pdb/pattern_databases.hpp — the additive pattern-database heuristic over a set of
+// disjoint databases, looked up directly or also through the reflection about the main diagonal.
+//
+// h = Manhattan distance of all tiles + 2 x (sum over the patterns of the stored half-excess of the
+// pattern's placement). Each pattern's entry is its Manhattan distance plus twice its stored value,
+// and a tile in no pattern counts its Manhattan distance, so h is the sum of disjoint pattern
+// costs: admissible.
+//
+// Views (PatternDatabases<B, kViews>): a partition's sum looked up directly is one view. On a
+// square board whose goal has the blank on the main diagonal, transposing a state and renaming each
+// tile t to sigma(t) — the goal tile on the transpose of t's goal cell — gives a state exactly as
+// far from the goal (moves map to moves, the goal to itself); looking the same tables up on that
+// mirrored state (Korf & Felner's reflected lookup) is a second view. A set may also join two
+// partitions ("7-7-7-3+6-6-6-6"), each a view or two. Every view is an admissible sum and h takes
+// the largest; the Manhattan distance is the same in all views, so only the excesses differ.
+//
+// Zero-aware tables (encoding 2, heuristics/pdb/zero_aware.hpp) may stand for any pattern: their
+// entry is exact for the blank's region, a bit per region. For them a Value also keeps, per view
+// and pattern, the cells of the pattern's tiles and the distance modulo 4; a move of one of its
+// tiles reads the bit of the blank's new region and so learns whether the distance rose or fell by
+// one. The first Value walks down each such table to the goal (init()). Not with dual lookups.
+//
+// Dual lookups (Zahavi, Felner, Holte and Schaeffer 2008), when asked for: each view also looks its
+// tables up on the dual placement (heuristics/pdb/dual.hpp says how, and why it is admissible).
+//
+// PERFORMANCE: a Value keeps the board (tile on each cell) and, per view and pattern, the rank of
+// the placement (pdb_index.hpp: rank = sum of digit_i x weight_i) and its stored value. A move of
+// one tile changes one pattern's rank per view, and the change follows from the cells the tile
+// passes over: along a row of the view only the moved tile's digit changes (by +-1); across rows
+// it passes over (columns - 1) cells, and only the pattern tiles on those change digits (by +-1).
+// So update() costs a few loads and one table read per view, whatever the pattern's size; no
+// scratch memory, so one object serves any number of threads. Copies share the mapped tables.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <cstdlib>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/goal.hpp"
+#include "core/heuristic.hpp"
+#include "heuristics/manhattan.hpp"
+#include "heuristics/pdb/catalogue.hpp"
+#include "heuristics/pdb/dual.hpp"
+#include "heuristics/pdb/geometry.hpp"
+#include "heuristics/pdb/index.hpp"
+#include "heuristics/pdb/zero_aware.hpp"
+
+namespace npuzzle {
+
+// True when the reflection about the main diagonal keeps `goal`: a square board with the blank's
+// goal cell on the diagonal (blank-first and blank-last qualify).
+template <class B>
+bool reflection_applies(const Goal<B>& goal) {
+  if constexpr (B::kRows != B::kCols) {
+    return false;
+  } else {
+    const int blank = goal.cell_of[0];
+    return B::row(blank) == B::col(blank);
+  }
+}
+
+// kViews lookups, each an additive set of the partition seen directly or through the reflection:
+// one set: 1 (direct) or 2 (direct and reflected); two sets: 2 (direct) or 4 (both ways).
+template <class B, int kViews>
+class PatternDatabases {
+  static_assert(kViews == 1 || kViews == 2 || kViews == 4);
+  static_assert(B::kRows == B::kCols || kViews <= 2, "reflection needs a square board");
+
+ public:
+  using BoardType = B;
+  static constexpr bool kAdmissible = true;
+  static constexpr const char* kName = "pdb";
+  static constexpr int kMaxPatterns = pdb::kMaxPatterns;
+  static constexpr bool kBatchChildren =
+      true;  // look-ups miss the caches (core/search/ida_star.hpp)
+  // Per-parent node loops (core/search/ida_star.hpp) for the look-ups the benchmark sets run: one
+  // set reflected (7-8 on 4x4, 6-6-6-6 on 5x5) and, on 5x5, two sets reflected (6-6-6-6+7-7-7-3).
+  static constexpr bool kPerParentLoops = kViews == 2 || (kViews == 4 && B::kCells >= 25);
+  using Rank = pdb::LookupRank;  // a larger table is refused
+
+  struct Value {
+    Tiles<B> board{};                           // tile on each cell
+    std::int16_t manhattan = 0;                 // of all tiles
+    std::array<std::int16_t, kViews> excess{};  // per view: the sum of `stored`
+    // Per view and pattern of the view's set (in the set's order):
+    std::array<std::array<Rank, kMaxPatterns>, kViews> rank{};
+    std::array<std::array<std::uint8_t, kMaxPatterns>, kViews> stored{};  // (entry - MD) / 2
+    // Dual lookups, per view: half the excess over the Manhattan distance (0 when they are off),
+    // and each pattern's stored value on its dual placement (stale for a pattern whose tile's goal
+    // cell holds the blank).
+    std::array<std::int16_t, kViews> dual{};
+    std::array<std::array<std::uint8_t, kMaxPatterns>, kViews> dual_stored{};
+    // Per view and zero-aware pattern: the cells of its tiles (bits 0..24, in the view) and the
+    // pattern's distance modulo 4 (bits 30-31).
+    std::array<std::array<std::uint32_t, pdb::kMaxZeroAwarePatterns>, kViews> zone{};
+  };
+
+  // Throws pdb::PdbError(Database) when a table is for another board, goal or pattern, the groups
+  // of a set are not disjoint, a table has more placements than a Rank holds, or the set does not
+  // give kViews views; pdb::PdbError(Usage) for dual lookups on zero-aware tables;
+  // std::invalid_argument when the views reflect and !reflection_applies(goal).
+  // `dual`: also look every view up on the dual placement.
+  PatternDatabases(const Goal<B>& goal, const pdb::PdbSet& set, bool dual = false)
+      : manhattan_(goal), set_(set), dual_(dual), goal_blank_(goal.cell_of[0]) {
+    const int sets = static_cast<int>(set.partition.set_count());
+    const bool reflect = sets * 2 == kViews;
+    if (sets < 1 || sets > pdb::kMaxSets || (sets != kViews && !reflect)) {
+      throw pdb::PdbError(pdb::ErrorKind::Database, "pattern database set has " +
+                                                        std::to_string(sets) + " partitions for " +
+                                                        std::to_string(kViews) + " lookups");
+    }
+    if (reflect && !reflection_applies(goal)) {
+      throw std::invalid_argument(
+          "reflection needs a square board with the blank's goal on the diagonal");
+    }
+    std::vector<int> goal_tiles(B::kCells);
+    for (int c = 0; c < B::kCells; ++c)
+      goal_tiles[static_cast<std::size_t>(c)] = goal.state.tile_at(c);
+    std::size_t groups = 0;
+    for (int k = 0; k < sets; ++k) groups += set.partition.set_size(static_cast<std::size_t>(k));
+    if (set.partition.groups.size() != set.tables.size() || groups != set.tables.size()) {
+      throw pdb::PdbError(pdb::ErrorKind::Database, "pattern database set is incomplete");
+    }
+    std::size_t first = 0;
+    for (int k = 0; k < sets; ++k) {
+      const int count = static_cast<int>(set.partition.set_size(static_cast<std::size_t>(k)));
+      if (count > kMaxPatterns) {
+        throw pdb::PdbError(pdb::ErrorKind::Database, "too many patterns in one set");
+      }
+      // In the direct view, tile t is itself on its own cell.
+      std::array<std::int8_t, B::kCells> pattern_of{};
+      std::array<std::uint8_t, B::kCells> index_of{};
+      pattern_of.fill(-1);
+      for (int p = 0; p < count; ++p) {
+        const std::size_t g = first + static_cast<std::size_t>(p);
+        const auto& tiles = set.partition.groups[g];
+        pdb::expect_matches(*set.tables[g], B::kRows, B::kCols, goal_tiles, tiles);
+        if (set.tables[g]->meta().entry_count > std::numeric_limits<Rank>::max()) {
+          throw pdb::PdbError(pdb::ErrorKind::Database, "pattern database too large to look up");
+        }
+        Pattern& pattern = patterns_[g];
+        pattern.table.data = set.tables[g]->data();
+        pattern.table.four_bit = set.tables[g]->meta().entry_bits == 4;
+        pattern.table.zero_aware = set.tables[g]->meta().zero_aware();
+        if (pattern.table.zero_aware && dual_) {
+          throw pdb::PdbError(pdb::ErrorKind::Usage,
+                              "dual lookups need minimised tables, not zero-aware ones");
+        }
+        if (pattern.table.zero_aware && p >= pdb::kMaxZeroAwarePatterns) {
+          throw pdb::PdbError(pdb::ErrorKind::Usage,
+                              "a zero-aware partition has at most " +
+                                  std::to_string(pdb::kMaxZeroAwarePatterns) + " groups");
+        }
+        pattern.size = static_cast<int>(tiles.size());
+        for (int i = 0; i < pattern.size; ++i) {
+          goal_cells_[g][i] =
+              static_cast<std::uint8_t>(goal.cell_of[tiles[static_cast<std::size_t>(i)]]);
+        }
+        for (int i = 0; i < pattern.size; ++i) {
+          const int t = tiles[static_cast<std::size_t>(i)];
+          if (pattern_of[t] >= 0) {
+            throw pdb::PdbError(pdb::ErrorKind::Database,
+                                "pattern groups overlap on tile " + std::to_string(t));
+          }
+          pattern_of[t] = static_cast<std::int8_t>(p);
+          index_of[t] = static_cast<std::uint8_t>(i);
+          pattern.tiles[i] = static_cast<std::uint8_t>(t);
+        }
+        Rank weight = 1;  // weight_i = (n - i - 1) x ... x (n - k + 1)
+        for (int i = pattern.size - 1; i >= 0; --i) {
+          pattern.weight[i] = weight;
+          weight *= static_cast<Rank>(B::kCells - i);
+        }
+      }
+      for (int mirror = 0; mirror < (reflect ? 2 : 1); ++mirror) {
+        View& view = views_[reflect ? 2 * k + mirror : k];
+        view.first = static_cast<int>(first);
+        view.count = count;
+        view.reflected = mirror == 1;
+        for (int p = 0; p < count; ++p) view.table[p] = patterns_[first + p].table;
+        for (int c = 0; c < B::kCells; ++c) {
+          view.cell[c] = static_cast<std::uint8_t>(mirror == 0 ? c : B::cell(B::col(c), B::row(c)));
+        }
+        for (int t = 0; t < B::kCells; ++t) {
+          // sigma(t): the goal tile on the mirror of t's goal cell.
+          const int seen_as = mirror == 0 ? t : goal.state.tile_at(view.cell[goal.cell_of[t]]);
+          view.tile[t] = static_cast<std::uint8_t>(seen_as);
+          view.pattern[t] = pattern_of[seen_as];
+          view.index[t] = index_of[seen_as];
+          view.weight[t] = view.pattern[t] >= 0
+                               ? patterns_[first + static_cast<std::size_t>(view.pattern[t])]
+                                     .weight[index_of[seen_as]]
+                               : Rank{0};
+        }
+        if (dual_) {
+          const int missing = view.dual.set_up(goal, goal_tiles, set, first, view.count,
+                                               &patterns_[first], view.cell, view.tile, pattern_of);
+          if (mirror == 0) dual_missing_ += missing;
+        }
+      }
+      first += static_cast<std::size_t>(count);
+    }
+  }
+
+  Value init(const State<B>& s) const {
+    Value v;
+    for (int c = 0; c < B::kCells; ++c) v.board[c] = static_cast<std::uint8_t>(s.tile_at(c));
+    v.manhattan = static_cast<std::int16_t>(manhattan_.init(s));
+    for (int w = 0; w < kViews; ++w) {
+      const View& view = views_[w];
+      Tiles<B> cell_of{};  // in this view
+      for (int c = 0; c < B::kCells; ++c) cell_of[view.tile[v.board[c]]] = view.cell[c];
+      for (int p = 0; p < view.count; ++p) {
+        const Pattern& pattern = patterns_[view.first + p];
+        std::uint32_t used = 0;
+        Rank rank = 0;
+        std::uint8_t cells[B::kCells];
+        for (int i = 0; i < pattern.size; ++i) {
+          const int c = cell_of[pattern.tiles[i]];
+          cells[i] = static_cast<std::uint8_t>(c);
+          const int digit = c - std::popcount(used & ((std::uint32_t{1} << c) - 1));
+          used |= std::uint32_t{1} << c;
+          rank += static_cast<Rank>(digit) * pattern.weight[i];
+        }
+        v.rank[w][p] = rank;
+        if (pattern.table.zero_aware) {
+          const auto& goal_cells = goal_cells_[static_cast<std::size_t>(view.first + p)];
+          const int d = pdb::zero_aware_distance(kGeometry, pattern.table.data, pattern.size, cells,
+                                                 view.cell[s.blank], goal_cells.data(),
+                                                 view.cell[goal_blank_]);
+          int md = 0;
+          for (int i = 0; i < pattern.size; ++i) {
+            md += std::abs(B::row(cells[i]) - B::row(goal_cells[i])) +
+                  std::abs(B::col(cells[i]) - B::col(goal_cells[i]));
+          }
+          v.stored[w][p] = static_cast<std::uint8_t>((d - md) / 2);
+          v.zone[w][p] = used | static_cast<std::uint32_t>(d & 3) << 30;
+        } else {
+          v.stored[w][p] = static_cast<std::uint8_t>(pattern.stored(rank));
+        }
+        v.excess[w] = static_cast<std::int16_t>(v.excess[w] + v.stored[w][p]);
+        v.dual_stored[w][p] = static_cast<std::uint8_t>(
+            view.dual.counts(p, s.blank) ? view.dual.stored_of(pattern, p, v.board, s.blank) : 0);
+      }
+      if (dual_) v.dual[w] = view.dual.excess(v.dual_stored[w], v.board, s.blank);
+    }
+    return v;
+  }
+
+  // Tile `tile` slides from `from` to the blank on `to`.
+  NPUZZLE_ALWAYS_INLINE Value update(const Value& v, int tile, int from, int to) const {
+    Value n = v;
+    n.board[to] = static_cast<std::uint8_t>(tile);
+    n.board[from] = 0;
+    n.manhattan = static_cast<std::int16_t>(manhattan_.update(v.manhattan, tile, from, to));
+    update_views(n, tile, from, to, n.manhattan - v.manhattan,
+                 std::make_integer_sequence<int, kViews>{});
+    if (dual_) update_duals_out_of_line(n, from, to);
+    return n;
+  }
+
+  int estimate(const Value& v) const {
+    if constexpr (kViews == 4) {
+      return v.manhattan +
+             2 * std::max(std::max(std::max(v.excess[0], v.excess[1]),
+                                   std::max(v.excess[2], v.excess[3])),
+                          std::max(std::max(v.dual[0], v.dual[1]), std::max(v.dual[2], v.dual[3])));
+    } else if constexpr (kViews == 2) {
+      return v.manhattan +
+             2 * std::max(std::max(v.excess[0], v.excess[1]), std::max(v.dual[0], v.dual[1]));
+    } else {
+      return v.manhattan + 2 * std::max(v.excess[0], v.dual[0]);
+    }
+  }
+
+  std::string describe() const {
+    std::string missing;
+    if (dual_missing_ > 0) {
+      missing = "; without " + std::to_string(dual_missing_) +
+                " table(s) for the blank shut off from its goal cell (`pdbgen build --dual` "
+                "adds them), those dual lookups count the Manhattan distance";
+    }
+    if constexpr (kViews == 1) {
+      return dual_ ? "max(" + set_.describe() + ", its dual)" + missing : set_.describe();
+    } else {
+      std::string s = "max(";
+      for (int w = 0; w < kViews; ++w) {
+        const View& view = views_[w];
+        if (w) s.append(", ");
+        if (view.reflected) s.append("reflected ");
+        s.append("pdb ").append(set_.partition.display_name()).append(" ");
+        for (int p = 0; p < view.count; ++p) {
+          const auto& tiles = set_.partition.groups[static_cast<std::size_t>(view.first + p)];
+          s.append("{").append(pdb::join_numbers(tiles, ",")).append("}");
+        }
+      }
+      s.append(dual_ ? ", and each looked up on the dual placement)" + missing : ")");
+      return s;
+    }
+  }
+  const pdb::PdbSet& set() const { return set_; }
+  // True when the views include the reflection about the diagonal.
+  bool reflected() const { return views_[kViews - 1].reflected; }
+  // True when every view is also looked up on the dual placement.
+  bool dual() const { return dual_; }
+
+ private:
+  using Table = pdb::EntryTable;
+  using Pattern = pdb::RankedPattern<B>;
+
+  // How one set's patterns see the board: direct (identity) or mirrored about the diagonal.
+  // Indexed by the board's own tiles and cells; patterns are numbered within the set.
+  struct View {
+    int first = 0;                                 // the set's first pattern in patterns_
+    int count = 0;                                 // and its number of patterns
+    bool reflected = false;                        // mirrored about the diagonal
+    std::array<std::uint8_t, B::kCells> cell{};    // a cell as this view sees it (an involution)
+    std::array<std::uint8_t, B::kCells> tile{};    // a tile as this view sees it
+    std::array<std::int8_t, B::kCells> pattern{};  // the pattern the tile is in here, or -1
+    std::array<std::uint8_t, B::kCells> index{};   // its place in that pattern's order
+    std::array<Rank, B::kCells> weight{};          // the weight of its digit in the rank
+    std::array<Table, kMaxPatterns> table{};       // the set's tables (kept here for update())
+    pdb::DualView<B> dual;                         // the dual lookups' maps (when asked for)
+  };
+
+  // Kept out of the search's loop, where its code (the dual ranks of every view, inlined into
+  // every instantiation of the node loop) would crowd the instruction cache when it is off.
+  [[gnu::noinline]] void update_duals_out_of_line(Value& n, int from, int to) const {
+    update_duals(n, from, to, std::make_integer_sequence<int, kViews>{});
+  }
+
+  template <int... W>
+  NPUZZLE_ALWAYS_INLINE void update_duals(Value& n, int from, int to,
+                                          std::integer_sequence<int, W...>) const {
+    (update_dual<W>(n, from, to), ...);
+  }
+
+  template <int W>
+  NPUZZLE_ALWAYS_INLINE void update_dual(Value& n, int from, int to) const {
+    const View& view = views_[W];
+    view.dual.update(n.dual_stored[W], n.dual[W], &patterns_[static_cast<std::size_t>(view.first)],
+                     n.board, from, to);
+  }
+
+  // Re-ranks, in view W, the pattern of the tile that moved (n: the value after the move, still
+  // with the pattern's old rank, stored value and excess).
+  template <int... W>
+  NPUZZLE_ALWAYS_INLINE void update_views(Value& n, int tile, int from, int to, int md_change,
+                                          std::integer_sequence<int, W...>) const {
+    (update_view<W>(n, tile, from, to, md_change), ...);
+  }
+
+  // Views known to be direct at compile time (their cell map is the identity): the first, and the
+  // third of four (the second set's). Others read their cell map, the identity or the mirror.
+  template <int W>
+  static constexpr bool kDirect = W == 0 || (kViews == 4 && W == 2);
+
+  template <int W>
+  NPUZZLE_ALWAYS_INLINE void update_view(Value& n, int tile, int from, int to,
+                                         int md_change) const {
+    const View& view = views_[W];
+    const int p = view.pattern[tile];
+    if (p < 0) return;
+    const int a = kDirect<W> ? from : view.cell[from];
+    const int b = kDirect<W> ? to : view.cell[to];
+    const Rank rank = n.rank[W][p] + rank_change<W>(n.board, tile, p, a, b);
+    // 4-bit tables first, with one test as before zero-aware tables came (those have 8 bits).
+    const pdb::EntryTable& table = view.table[p];
+    const int stored = table.four_bit ? (table.data[rank >> 1] >> ((rank & 1) << 2)) & 15
+                       : !table.zero_aware
+                           ? table.data[rank]
+                           : pdb::zero_aware_step(kGeometry, n.zone[W][p], n.stored[W][p],
+                                                  table.data[rank], a, b, md_change);
+    n.rank[W][p] = rank;
+    n.excess[W] = static_cast<std::int16_t>(n.excess[W] + stored - n.stored[W][p]);
+    n.stored[W][p] = static_cast<std::uint8_t>(stored);
+  }
+
+  // The change of pattern p's rank when `tile` moves from view cell a to view cell b (adjacent
+  // in the view). Its own digit changes by (b - a), less one for each earlier pattern tile
+  // strictly between a and b; each later pattern tile strictly between changes its digit by one
+  // the other way round. `board` is the board after the move (the cells between are the same).
+  // Computed modulo 2^bits of Rank: the new rank fits, so the sum is exact.
+  template <int W>
+  NPUZZLE_ALWAYS_INLINE Rank rank_change(const Tiles<B>& board, int tile, int p, int a,
+                                         int b) const {
+    const View& view = views_[W];
+    const Rank own = view.weight[tile];
+    const Rank change = static_cast<Rank>(b - a) * own;
+    const int low = std::min(a, b), high = std::max(a, b);
+    if (high - low == 1) return change;
+    const int index = view.index[tile];
+    Rank passed = 0;  // later tiles' weights, less the own weight for each earlier tile
+    for (int x = low + 1; x < high; ++x) {
+      const int other = board[kDirect<W> ? x : view.cell[x]];
+      if (view.pattern[other] != p) continue;
+      passed += view.index[other] > index ? view.weight[other] : Rank{0} - own;
+    }
+    return b > a ? change + passed : change - passed;
+  }
+
+  static constexpr pdb::Geometry kGeometry{B::kRows, B::kCols};
+
+  Manhattan<B> manhattan_;
+  pdb::PdbSet set_;  // keeps the tables mapped
+  bool dual_ = false;
+  int dual_missing_ = 0;  // tables of the dual lookups' other regions not loaded
+  std::array<Pattern, kMaxPatterns * pdb::kMaxSets> patterns_{};  // the sets' patterns in order
+  // Per pattern, its tiles' goal cells (in the table's order), and the blank's goal cell: where the
+  // walk of a zero-aware table ends.
+  std::array<std::array<std::uint8_t, B::kCells>, kMaxPatterns * pdb::kMaxSets> goal_cells_{};
+  int goal_blank_ = 0;
+  std::array<View, kViews> views_{};
+};
+
+template <class B>
+using PdbHeuristic = PatternDatabases<B, 1>;
+
+// True for the pattern-database heuristics (any number of views).
+template <class H>
+inline constexpr bool kIsPatternDatabases = false;
+template <class B, int kViews>
+inline constexpr bool kIsPatternDatabases<PatternDatabases<B, kViews>> = true;
+
+// Calls f(h) with the heuristic for `set`: each of its partitions' sums, and also their reflected
+// lookups when `reflect` is asked and the goal is symmetric about the main diagonal; h is the
+// largest. Returns what f returns (every call must return the same type). Throws
+// pdb::PdbError(Usage) for more than pdb::kMaxSets partitions.
+template <class B, class F>
+decltype(auto) with_pdb_heuristic(const Goal<B>& goal, const pdb::PdbSet& set, bool reflect,
+                                  bool dual, F&& f) {
+  const std::size_t sets = set.partition.set_count();
+  if (sets < 1 || sets > static_cast<std::size_t>(pdb::kMaxSets)) {
+    throw pdb::PdbError(pdb::ErrorKind::Usage, "a database set of " + std::to_string(sets) +
+                                                   " partitions (at most " +
+                                                   std::to_string(pdb::kMaxSets) + ")");
+  }
+  const bool mirrored = reflect && reflection_applies(goal);
+  if constexpr (B::kRows == B::kCols) {
+    if (mirrored && sets == 2) return f(PatternDatabases<B, 4>(goal, set, dual));
+  }
+  if (mirrored || sets == 2) return f(PatternDatabases<B, 2>(goal, set, dual));
+  return f(PatternDatabases<B, 1>(goal, set, dual));
+}
+
+}  // namespace npuzzle
