@@ -1,5 +1,5 @@
 // The library API (include/npuzzle/npuzzle.hpp) over the engine the command line runs: boards are
-// read by core/parse, options become a typed request (request_from_options, with the engine's
+// read by text/parse, options become a typed request (request_from_options, with the engine's
 // rules and messages: engine/option_use.hpp) and are searched by solve_instance
 // (engine/solver.hpp, the per-size dispatch).
 #include "npuzzle/npuzzle.hpp"

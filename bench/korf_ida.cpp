@@ -36,7 +36,8 @@ void run(const char* file, int first, int last) {
     }
     const auto s = State<B>::from_tiles(t);
     auto r = ida_star(h, goal, s, Limits{});
-    const bool ok = replay_reaches(s, r.path, goal.state) && (int)r.path.size() == len;
+    const bool ok =
+        replay_reaches(goal.geometry, s, r.path, goal.state) && (int)r.path.size() == len;
     std::printf("%d %d %zu %llu %llu %.3f %.1fM/s %s\n", id, len, r.path.size(),
                 (unsigned long long)r.stats.expanded, (unsigned long long)r.stats.generated,
                 r.stats.seconds, r.stats.generated / r.stats.seconds / 1e6, ok ? "ok" : "WRONG");

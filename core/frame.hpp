@@ -12,6 +12,7 @@
 // generates the held board's nodes in the same order and finds the same path.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <stdexcept>
@@ -64,6 +65,34 @@ Goal<F> framed_goal(const GoalSpec& spec, int rows, int cols) {
   Goal<F> g;
   g.state = framed_state<F>(tiles, rows, cols);
   g.cell_of = g.state.positions();
+  g.geometry = Geometry<F>(rows, cols);
+  return g;
+}
+
+// The geometry of the held board whose walls `s` carries (the whole board when it has none).
+template <class B>
+Geometry<B> geometry_of_walls(const State<B>& s) {
+  if constexpr (B::kFrame) {
+    int rows = 0, cols = 0;
+    for (int c = 0; c < B::kCells; ++c) {
+      if (s.opens(c)) {
+        rows = std::max(rows, B::row(c) + 1);
+        cols = std::max(cols, B::col(c) + 1);
+      }
+    }
+    return Geometry<B>(rows, cols);
+  } else {
+    return {};
+  }
+}
+
+// The goal `s` on the board whose walls it carries.
+template <class B>
+Goal<B> goal_of_walls(const State<B>& s) {
+  Goal<B> g;
+  g.state = s;
+  g.cell_of = s.positions();
+  g.geometry = geometry_of_walls(s);
   return g;
 }
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/board.hpp"
+#include "core/geometry.hpp"
 
 namespace npuzzle {
 
@@ -36,11 +37,13 @@ struct GoalSpec {
 // True when `tiles` (a permutation of 0 .. rows*cols-1, row-major) can reach `goal` by slides.
 bool solvable(int rows, int cols, std::span<const int> tiles, std::span<const int> goal);
 
-// A goal fixed for one board: its state and the cell of every tile in it.
+// A goal fixed for one board: its state, the cell of every tile in it, and the board's geometry
+// (the moves every search generates; on a frame, those of the board it holds: core/frame.hpp).
 template <class B>
 struct Goal {
   State<B> state;
   Tiles<B> cell_of;  // cell_of[tile] = the goal cell of that tile
+  [[no_unique_address]] Geometry<B> geometry;
 
   static Goal from_spec(const GoalSpec& spec) {
     const std::vector<int> t = spec.tiles_for(B::kCells);

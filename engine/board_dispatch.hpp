@@ -42,8 +42,26 @@ namespace npuzzle {
 
 template <class H>
 inline constexpr bool kIsErased = false;
-template <class B, bool kBatch>
-inline constexpr bool kIsErased<ErasedHeuristic<B, kBatch>> = true;
+template <class B, bool kBatch, std::size_t kValueBytes>
+inline constexpr bool kIsErased<ErasedHeuristic<B, kBatch, kValueBytes>> = true;
+
+// On a frame, an erased heuristic keeps the wrapped heuristic's value and updates it move by move
+// (heuristics/erased.hpp). Its size is fixed per frame: the largest value of a held board's
+// heuristics (pattern databases with four views on 3x3: 236 bytes; with two on 4x5 and 5x4: 136),
+// checked where each is wrapped. The unbatched depth-first searches (misplaced tiles, walking
+// distance) keep a small one. So each family compiles its searches for as many erased types as
+// before: the depth-first searches two (unbatched and batched), the others one.
+template <class B>
+inline constexpr std::size_t kLargeErasedValueBytes = B::kCells <= 16 ? 240 : 136;
+inline constexpr std::size_t kSmallErasedValueBytes = 32;
+
+// The erased heuristic family F runs on board B, for a heuristic that batches its children or not.
+template <SearchFamily F, class B, bool kBatch>
+using ErasedOn =
+    ErasedHeuristic<B, F == SearchFamily::DepthFirst && kBatch,
+                    !B::kFrame                                   ? 0
+                    : (F == SearchFamily::DepthFirst && !kBatch) ? kSmallErasedValueBytes
+                                                                 : kLargeErasedValueBytes<B>>;
 
 // True when family F runs heuristic H on board B through ErasedHeuristic.
 template <SearchFamily F, class B, class H>
@@ -159,8 +177,7 @@ SolveOutcome solve_searching(const SolveRequest& request, const HeuristicChoice&
       if constexpr (kIsErased<H> || !kErasesHeuristic<F, B, H>) {
         return run(h);
       } else {
-        constexpr bool kBatch = F == SearchFamily::DepthFirst && kBatchesChildren<H>;
-        return run(ErasedHeuristic<B, kBatch>(h));
+        return run(ErasedOn<F, B, kBatchesChildren<H>>(h));
       }
     };
     if (F == SearchFamily::Textbook && !algorithm.heuristic) {
@@ -180,29 +197,32 @@ SolveOutcome solve_searching(const SolveRequest& request, const HeuristicChoice&
     out.error_kind = SolveError::Input;
     return out;
   }
-  if (out.result.status == Status::Solved && !replay_reaches(start, out.result.path, goal.state)) {
+  if (out.result.status == Status::Solved &&
+      !replay_reaches(goal.geometry, start, out.result.path, goal.state)) {
     out.error = "internal error: the solution found does not replay to the goal";
     out.error_kind = SolveError::Input;
   }
   return out;
 }
 
-// What a held board's unit gives its frame's search: runs it with the held board's own heuristic
-// (walking distance, pattern databases), built for the held board and looked up on the frame's
-// states through FramedHeuristic and ErasedHeuristic; `batch_children` when IDA* orders that
+// What a held board's unit gives its frame's search (of family F): runs it with the held board's
+// own heuristic (walking distance, pattern databases), built for the held board and looked up on
+// the frame's states through FramedHeuristic and ErasedHeuristic; batched when IDA* orders that
 // heuristic's children by their estimates (kBatchesChildren). Called once per search.
-template <class Frame>
+template <SearchFamily F, class Frame>
 class HeldHeuristicSearch {
  public:
-  virtual SearchResult run(const ErasedHeuristic<Frame>& h, bool batch_children,
-                           const std::atomic<bool>* abandon, HeuristicInUse in_use) = 0;
+  virtual SearchResult run_unbatched(const ErasedOn<F, Frame, false>& h,
+                                     const std::atomic<bool>* abandon, HeuristicInUse in_use) = 0;
+  virtual SearchResult run_batched(const ErasedOn<F, Frame, true>& h,
+                                   const std::atomic<bool>* abandon, HeuristicInUse in_use) = 0;
 
  protected:
   ~HeldHeuristicSearch() = default;
 };
-template <class Frame>
+template <SearchFamily F, class Frame>
 using HeldHeuristicFn = SearchResult (*)(const SolveRequest&, const HeuristicChoice&,
-                                         HeldHeuristicSearch<Frame>&);
+                                         HeldHeuristicSearch<F, Frame>&);
 
 // Solves `tiles`, a board of rows x cols, in Frame with the request's algorithm, of family F. The
 // frame's own Manhattan distance, linear conflicts and misplaced tiles are built here; the held
@@ -210,7 +230,7 @@ using HeldHeuristicFn = SearchResult (*)(const SolveRequest&, const HeuristicCho
 template <SearchFamily F, class Frame>
 SolveOutcome solve_in_frame(const SolveRequest& request, const HeuristicChoice& heuristic,
                             const std::vector<int>& tiles, int rows, int cols,
-                            HeldHeuristicFn<Frame> held) {
+                            HeldHeuristicFn<F, Frame> held) {
   const Goal<Frame> goal = framed_goal<Frame>(request.goal, rows, cols);
   const State<Frame> start = framed_state<Frame>(tiles, rows, cols);
   return solve_searching<F>(
@@ -222,15 +242,16 @@ SolveOutcome solve_in_frame(const SolveRequest& request, const HeuristicChoice& 
               return search(h, abandon, HeuristicInUse{heuristic_used<Frame>(h, heuristic), {}});
             });
         if (own) return *own;
-        struct Search final : HeldHeuristicSearch<Frame> {
+        struct Search final : HeldHeuristicSearch<F, Frame> {
           explicit Search(const decltype(search)& s) : search_(s) {}
-          SearchResult run(const ErasedHeuristic<Frame>& h, bool batch_children,
-                           const std::atomic<bool>* abandon, HeuristicInUse in_use) override {
-            if constexpr (F == SearchFamily::DepthFirst) {
-              if (batch_children) {
-                return search_(ErasedHeuristic<Frame, true>(h), abandon, std::move(in_use));
-              }
-            }
+          SearchResult run_unbatched(const ErasedOn<F, Frame, false>& h,
+                                     const std::atomic<bool>* abandon,
+                                     HeuristicInUse in_use) override {
+            return search_(h, abandon, std::move(in_use));
+          }
+          SearchResult run_batched(const ErasedOn<F, Frame, true>& h,
+                                   const std::atomic<bool>* abandon,
+                                   HeuristicInUse in_use) override {
             return search_(h, abandon, std::move(in_use));
           }
           const decltype(search)& search_;
@@ -244,7 +265,7 @@ SolveOutcome solve_in_frame(const SolveRequest& request, const HeuristicChoice& 
 #define NPUZZLE_FRAME_SEARCH_(FAMILY, SIDE)                                                   \
   extern template SolveOutcome solve_in_frame<SearchFamily::FAMILY, Board<SIDE, SIDE, true>>( \
       const SolveRequest&, const HeuristicChoice&, const std::vector<int>&, int, int,         \
-      HeldHeuristicFn<Board<SIDE, SIDE, true>>);
+      HeldHeuristicFn<SearchFamily::FAMILY, Board<SIDE, SIDE, true>>);
 NPUZZLE_FRAME_SEARCH_(DepthFirst, 4)
 NPUZZLE_FRAME_SEARCH_(HashDistributed, 4)
 NPUZZLE_FRAME_SEARCH_(Textbook, 4)
@@ -254,9 +275,9 @@ NPUZZLE_FRAME_SEARCH_(Textbook, 5)
 #undef NPUZZLE_FRAME_SEARCH_
 
 // Runs `search` (of a frame's unit) with the held board R x C's own heuristic `choice`.
-template <int R, int C>
+template <SearchFamily F, int R, int C>
 SearchResult held_heuristic_search(const SolveRequest& request, const HeuristicChoice& choice,
-                                   HeldHeuristicSearch<FrameOf<R, C>>& search) {
+                                   HeldHeuristicSearch<F, FrameOf<R, C>>& search) {
   using B = Board<R, C>;
   using Frame = FrameOf<R, C>;
   const Goal<B> goal = Goal<B>::from_spec(request.goal);
@@ -265,9 +286,14 @@ SearchResult held_heuristic_search(const SolveRequest& request, const HeuristicC
           request, choice, goal, [&](const auto& h, const std::atomic<bool>* abandon) {
             using H = std::remove_cvref_t<decltype(h)>;
             const FramedHeuristic<Frame, H> framed(h);
-            return search.run(
-                ErasedHeuristic<Frame>(framed), kBatchesChildren<H>, abandon,
-                HeuristicInUse{heuristic_used<B>(h, choice), database_identities<B>(h)});
+            HeuristicInUse in_use{heuristic_used<B>(h, choice), database_identities<B>(h)};
+            if constexpr (kBatchesChildren<H>) {
+              return search.run_batched(ErasedOn<F, Frame, true>(framed), abandon,
+                                        std::move(in_use));
+            } else {
+              return search.run_unbatched(ErasedOn<F, Frame, false>(framed), abandon,
+                                          std::move(in_use));
+            }
           });
   if (!result)
     throw std::logic_error("internal error: a frame's own heuristic asked of " + B::name());
@@ -295,7 +321,7 @@ SolveOutcome solve_on_board(const SolveRequest& request, const HeuristicChoice& 
         });
   } else {
     return solve_in_frame<F, FrameOf<R, C>>(request, heuristic, tiles, R, C,
-                                            &held_heuristic_search<R, C>);
+                                            &held_heuristic_search<F, R, C>);
   }
 }
 

@@ -73,7 +73,7 @@ class HdaStar {
 
   HdaStar(const H& heuristic, const Goal<B>& goal, const Limits& limits, const HdaOptions& options)
       : h_(heuristic),
-        goal_(goal.state),
+        goal_(goal),
         clock_(limits),
         hasher_(options.hash),
         ramp_up_limit_(options.ramp_up),
@@ -281,7 +281,7 @@ class HdaStar {
       result.status = Status::Unsolvable;
       return;
     }
-    State<B> s = goal_;
+    State<B> s = goal_.state;
     for (;;) {
       const int owner = ramp_up_ ? ramp_up_worker_ : owner_of(hasher_.hash(s));
       const auto* entry = workers_[static_cast<std::size_t>(owner)].find(s.word);
@@ -297,7 +297,7 @@ class HdaStar {
   }
 
   const H& h_;
-  const State<B> goal_;
+  const Goal<B> goal_;
   LimitClock clock_;
   OwnerHasher<B> hasher_;
   const std::uint64_t ramp_up_limit_;  // HdaOptions::ramp_up

@@ -34,6 +34,7 @@
 #include <new>
 #include <vector>
 
+#include "core/frame.hpp"
 #include "core/goal.hpp"
 #include "core/search/bucket_queue.hpp"
 #include "core/search/node_store.hpp"
@@ -118,7 +119,9 @@ class HdaWorker {
   using Closed = absl::flat_hash_map<Word, ClosedEntry, hda_detail::WordHash<Word>>;
 
   HdaWorker(const H& heuristic, const State<B>& goal, const OwnerHasher<B>& hasher)
-      : h_(&heuristic), goal_(goal), hasher_(&hasher) {}
+      : h_(&heuristic), goal_(goal), geometry_(geometry_of_walls(goal)), hasher_(&hasher) {}
+  HdaWorker(const H& heuristic, const Goal<B>& goal, const OwnerHasher<B>& hasher)
+      : h_(&heuristic), goal_(goal.state), geometry_(goal.geometry), hasher_(&hasher) {}
 
   // The first node of a search from `start`.
   static Node root(const H& h, const OwnerHasher<B>& hasher, const State<B>& start) {
@@ -167,10 +170,10 @@ class HdaWorker {
     const int parent_blank = node.move == hda_detail::kNoMove
                                  ? -1
                                  : B::neighbour(blank, inverse(static_cast<Move>(node.move)));
-    const auto& moves = B::kMoveTable[static_cast<std::size_t>(blank)];
+    const auto& moves = geometry_.moves(blank);
     for (int i = 0; i < moves.count; ++i) {
       const int target = moves.targets[static_cast<std::size_t>(i)];
-      if (target == parent_blank || !node.state.opens(target)) continue;
+      if (target == parent_blank) continue;
       ++generated_;
       const int tile = node.state.tile_at(target);
       Node child;
@@ -224,6 +227,7 @@ class HdaWorker {
  private:
   const H* h_;
   State<B> goal_;
+  [[no_unique_address]] Geometry<B> geometry_;
   const OwnerHasher<B>* hasher_;
   BucketQueue open_{TieBreak::LargerG};
   Closed closed_;

@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/frame.hpp"
 #include "core/goal.hpp"
 #include "core/move_pruning.hpp"
 #include "core/search/search_types.hpp"
@@ -50,7 +51,10 @@ class IdaFrontier {
   };
   enum class Outcome { Found, Exhausted, Ready };
 
-  IdaFrontier(const H& heuristic, const State<B>& goal) : h_(heuristic), goal_(goal) {}
+  IdaFrontier(const H& heuristic, const Goal<B>& goal)
+      : h_(heuristic), goal_(goal.state), geometry_(goal.geometry) {}
+  IdaFrontier(const H& heuristic, const State<B>& goal)
+      : h_(heuristic), goal_(goal), geometry_(geometry_of_walls(goal)) {}
 
   // Builds the frontier of the iteration with `bound` from `start`. Found: path() is a solution.
   // Exhausted: nothing is within the bound (next_bound() is the least f above it). Ready: nodes()
@@ -68,10 +72,9 @@ class IdaFrontier {
         const Node& node = level[i];
         ++expanded_;
         const int blank = node.state.blank;
-        const auto& moves = B::kMoveTable[static_cast<std::size_t>(blank)];
+        const auto& moves = geometry_.moves(blank);
         for (int m = 0; m < moves.count; ++m) {
           const int to = moves.targets[static_cast<std::size_t>(m)];
-          if (!node.state.opens(to)) continue;  // a frame's wall
           const Move move = moves.moves[static_cast<std::size_t>(m)];
           const std::int32_t pruning = pruning_.next(node.pruning, move);
           if (pruning == MovePruning::kPruned) continue;  // the move back to the parent too
@@ -128,6 +131,7 @@ class IdaFrontier {
  private:
   const H& h_;
   const State<B> goal_;
+  [[no_unique_address]] const Geometry<B> geometry_;
   const MovePruning& pruning_ = MovePruning::standard();
   std::vector<std::vector<Node>> levels_;
   std::vector<Move> path_;

@@ -45,6 +45,9 @@ class IdaSubtrees {
 
   IdaSubtrees(const H& heuristic, const State<B>& goal, const Limits& limits,
               const LimitClock& clock, int workers)
+      : IdaSubtrees(heuristic, goal_of_walls(goal), limits, clock, workers) {}
+  IdaSubtrees(const H& heuristic, const Goal<B>& goal, const Limits& limits,
+              const LimitClock& clock, int workers)
       : h_(heuristic),
         goal_(goal),
         limits_(limits),
@@ -254,7 +257,7 @@ class IdaSubtrees {
   }
 
   const H& h_;
-  const State<B> goal_;
+  const Goal<B> goal_;
   const Limits limits_;
   const LimitClock& clock_;
   const Frontier* frontier_ = nullptr;

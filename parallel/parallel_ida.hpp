@@ -52,11 +52,11 @@ class ParallelIda {
   ParallelIda(const H& heuristic, const Goal<B>& goal, const Limits& limits, int threads,
               const IdaCheckpointing* checkpointing = nullptr)
       : h_(heuristic),
-        goal_(goal.state),
+        goal_(goal),
         clock_(limits),
         budget_(threads),
-        frontier_(heuristic, goal.state),
-        subtrees_(heuristic, goal.state, limits, clock_, budget_.threads()),
+        frontier_(heuristic, goal),
+        subtrees_(heuristic, goal, limits, clock_, budget_.threads()),
         saves_(checkpointing),
         resume_(checkpointing ? checkpointing->resume : nullptr),
         resumed_trusted_(!resume_ || checkpointing->resume_trusted) {}
@@ -201,7 +201,7 @@ class ParallelIda {
         resume_ ? resume_->target
                 : subtrees_per_thread(history_.empty() ? 0 : history_.back()) * subtrees_.workers();
     frontier_ready_ = false;
-    if (start == goal_) {
+    if (start == goal_.state) {
       solved({});
       return true;
     }
@@ -292,7 +292,7 @@ class ParallelIda {
   }
 
   const H& h_;
-  const State<B> goal_;
+  const Goal<B> goal_;
   const LimitClock clock_;
   std::uint64_t peak_frontier_ = 0;  // the most frontier nodes held in one iteration
   ThreadBudget budget_;

@@ -54,7 +54,7 @@ class AStarSearch
 
  private:
   using Base = typename AStarSearch::BestFirstSearch;
-  using Base::goal_, Base::nodes_, Base::run_, Base::h_, Base::open_;
+  using Base::goal_, Base::geometry_, Base::nodes_, Base::run_, Base::h_, Base::open_;
 
   // Stores a new node (its state already entered by insert()) and opens it.
   void add(const State<B>& s, int h, std::uint32_t parent, int g) {
@@ -66,7 +66,7 @@ class AStarSearch
     ++run_.expanded;
     nodes_[index].data.closed = true;
     const int g = nodes_[index].data.g + 1;
-    nodes_.for_each_child(index, [&](const State<B>&, int, const State<B>& child) {
+    nodes_.for_each_child(geometry_, index, [&](const State<B>&, int, const State<B>& child) {
       ++run_.generated;
       const auto found = nodes_.insert(child);
       if (found.inserted) {

@@ -36,7 +36,7 @@ std::vector<std::uint8_t> all_distances(const Goal<B>& goal) {
     next.clear();
     for (const std::uint32_t rank : frontier) {
       const State<B> state = unrank_permutation<B>(rank);
-      const auto& moves = B::kMoveTable[state.blank];
+      const auto& moves = goal.geometry.moves(state.blank);
       for (int i = 0; i < moves.count; ++i) {
         State<B> child = state;
         child.move_blank_to(moves.targets[i]);
@@ -78,7 +78,7 @@ class BreadthFirstSearch
       ++run_.expanded;
       const auto node = static_cast<std::uint32_t>(index);
       const bool found =
-          nodes_.for_each_child(node, [&](const State<B>&, int, const State<B>& child) {
+          nodes_.for_each_child(geometry_, node, [&](const State<B>&, int, const State<B>& child) {
             ++run_.generated;
             if (!nodes_.insert(child).inserted) return false;
             nodes_.add(child, node, {});
@@ -93,6 +93,7 @@ class BreadthFirstSearch
   }
 
  private:
+  using BreadthFirstSearch::StoringSearch::geometry_;
   using BreadthFirstSearch::StoringSearch::goal_;
   using BreadthFirstSearch::StoringSearch::nodes_;
   using BreadthFirstSearch::StoringSearch::run_;

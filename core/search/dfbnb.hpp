@@ -34,7 +34,7 @@ class DepthFirstBnb {
  public:
   // `run` already counts the greedy phase's expansions against the node limit.
   DepthFirstBnb(const H& h, const Goal<B>& goal, SearchRun& run)
-      : h_(h), goal_(goal.state), run_(run) {}
+      : h_(h), goal_(goal.state), geometry_(goal.geometry), run_(run) {}
 
   // Searches for paths shorter than `incumbent`: the best path found, or the reason it stopped.
   SearchResult run(const State<B>& start, std::vector<Move> incumbent) {
@@ -73,12 +73,12 @@ class DepthFirstBnb {
     if (reason_ != StopReason::None) return;
     deepest_ = std::max(deepest_, ancestors_.size());
     const int blank = state_.blank;
-    const auto& moves = B::kMoveTable[blank];
+    const auto& moves = geometry_.moves(blank);
     std::array<Child, 4> children;
     int count = 0;
     for (int i = 0; i < moves.count; ++i) {
       const int target = moves.targets[i];
-      if (target == parent_blank || !state_.opens(target)) continue;
+      if (target == parent_blank) continue;
       ++run_.generated;
       const Value child_value = h_.update(value, state_.tile_at(target), target, blank);
       const int h = h_.estimate(child_value);
@@ -115,6 +115,7 @@ class DepthFirstBnb {
 
   const H& h_;
   const State<B> goal_;
+  [[no_unique_address]] const Geometry<B> geometry_;
   SearchRun& run_;
   State<B> state_{};
   std::vector<typename B::Word> ancestors_;  // the states on the current path, by depth

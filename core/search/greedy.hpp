@@ -24,7 +24,7 @@ template <class B, Heuristic H>
 class GreedySearch
     : public BestFirstSearch<GreedySearch<B, H>, B, H, std::int32_t, TableKind::Set> {
   using Base = typename GreedySearch::BestFirstSearch;
-  using Base::goal_, Base::nodes_, Base::run_, Base::open_;
+  using Base::goal_, Base::geometry_, Base::nodes_, Base::run_, Base::open_;
 
   // Stores a new node (its state already entered by insert()) and opens it; g travels in the
   // queue's entry (the tie-break larger-g reads it).
@@ -48,8 +48,8 @@ class GreedySearch
       const StopReason reason = this->poll();
       if (reason != StopReason::None) return run_.stopped(reason);
       ++run_.expanded;
-      const bool found =
-          nodes_.for_each_child(entry.node, [&](const State<B>&, int, const State<B>& child) {
+      const bool found = nodes_.for_each_child(
+          geometry_, entry.node, [&](const State<B>&, int, const State<B>& child) {
             ++run_.generated;
             if (!nodes_.insert(child).inserted) return false;
             add(child, this->estimate(child), entry.node, entry.g + 1);

@@ -31,6 +31,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/frame.hpp"
 #include "core/goal.hpp"
 #include "core/move_pruning.hpp"
 #include "core/search/search_run.hpp"
@@ -73,9 +74,20 @@ class BoundedDfs {
   static constexpr int kNoCell = -1;
 
   // `cancel` (optional) is polled with the limits; another worker sets it to stop this one.
+  BoundedDfs(const H& heuristic, const Goal<B>& goal, const LimitClock& clock,
+             const std::atomic<bool>* cancel = nullptr)
+      : h_(heuristic),
+        goal_(goal.state),
+        geometry_(goal.geometry),
+        clock_(clock),
+        cancel_(cancel) {}
   BoundedDfs(const H& heuristic, const State<B>& goal, const LimitClock& clock,
              const std::atomic<bool>* cancel = nullptr)
-      : h_(heuristic), goal_(goal), clock_(clock), cancel_(cancel) {}
+      : h_(heuristic),
+        goal_(goal),
+        geometry_(geometry_of_walls(goal)),
+        clock_(clock),
+        cancel_(cancel) {}
 
   // Searches below `start` (reached at cost `g`, its parent's blank on `parent_blank` or kNoCell,
   // the move-pruning automaton in `pruning` after the moves that reached it) for a goal with
@@ -85,7 +97,7 @@ class BoundedDfs {
   // (on Stopped: in the part searched).
   Outcome run(const State<B>& start, const Value& value, int g, int parent_blank, int bound,
               std::int32_t pruning = MovePruning::kRoot) {
-    begin_pass(g, bound, start);
+    begin_pass(g, bound);
     const int h = h_.estimate(value);
     if (g + h > bound) {
       next_bound_ = std::min(next_bound_, g + h);
@@ -104,7 +116,7 @@ class BoundedDfs {
   // lets it expand two nodes.
   Outcome resume(const State<B>& start, const Value& value, int g, int parent_blank, int bound,
                  std::int32_t pruning, const std::vector<Move>& stopped_at) {
-    begin_pass(g, bound, start);
+    begin_pass(g, bound);
     return outcome(resume_along(start, value, g, parent_blank, pruning, stopped_at, 0));
   }
 
@@ -116,7 +128,7 @@ class BoundedDfs {
     Child node{start, value, pruning};
     int parent = parent_blank;
     for (const Move move : path) {
-      const auto& moves = B::kMoveTable[node.state.blank];
+      const auto& moves = geometry_.moves(node.state.blank);
       int i = 0;
       while (i < moves.count && moves.moves[i] != move) ++i;
       if (i == moves.count) return false;
@@ -156,8 +168,7 @@ class BoundedDfs {
     return false;
   }
 
-  void begin_pass(int g, int bound, const State<B>& start) {
-    walls_ = start.walls;
+  void begin_pass(int g, int bound) {
     bound_ = bound;
     base_g_ = g;
     path_.assign(static_cast<std::size_t>(std::max(bound - g, 0) + 1), Move::Up);
@@ -193,14 +204,14 @@ class BoundedDfs {
   }
 
   // The automaton's state after child I's move (kPruned for the move back to the parent).
-  // On a frame, a move into a wall is refused like a pruned one: never generated.
+  // On a frame, a move off the held board is refused like a pruned one: never generated.
   template <int Blank, int Parent, std::size_t I>
   NPUZZLE_ALWAYS_INLINE std::int32_t child_pruning(std::int32_t pruning) const {
     if constexpr (B::kMoveTable[Blank].targets[I] == Parent) {
       return MovePruning::kPruned;
     } else {
       if constexpr (B::kFrame) {
-        if ((walls_ >> B::kMoveTable[Blank].targets[I]) & 1u) return MovePruning::kPruned;
+        if (!geometry_.opens(B::kMoveTable[Blank].targets[I])) return MovePruning::kPruned;
       }
       constexpr auto kMove = static_cast<std::size_t>(B::kMoveTable[Blank].moves[I]);
       return pruning_[static_cast<std::size_t>(pruning) * 4 + kMove];
@@ -330,9 +341,9 @@ class BoundedDfs {
   // Child i (in the move table's order) of `node`, whose parent's blank was on `parent`; none when
   // the pass does not generate it (the move back, or one the automaton refuses).
   std::optional<Child> child_of(const Child& node, int parent, int i) const {
-    const auto& moves = B::kMoveTable[node.state.blank];
+    const auto& moves = geometry_.moves(node.state.blank);
     const int target = moves.targets[static_cast<std::size_t>(i)];
-    if (target == parent || !node.state.opens(target)) return std::nullopt;
+    if (target == parent) return std::nullopt;
     const std::int32_t pruning =
         pruning_[static_cast<std::size_t>(node.pruning) * 4 +
                  static_cast<std::size_t>(moves.moves[static_cast<std::size_t>(i)])];
@@ -351,7 +362,7 @@ class BoundedDfs {
     std::array<std::optional<Child>, 4> child{};
   };
   SearchOrder search_order(const Child& node, int parent) const {
-    const auto count = static_cast<std::size_t>(B::kMoveTable[node.state.blank].count);
+    const auto count = static_cast<std::size_t>(geometry_.moves(node.state.blank).count);
     SearchOrder order;
     std::size_t first = 0;
     int least = INT_MAX;
@@ -374,7 +385,7 @@ class BoundedDfs {
                     std::int32_t pruning, const std::vector<Move>& path, std::size_t depth) {
     const Child node{state, value, pruning};
     if (depth == path.size()) return enter(node, g, parent);
-    const auto& moves = B::kMoveTable[state.blank];
+    const auto& moves = geometry_.moves(state.blank);
     const SearchOrder order = search_order(node, parent);
     int at = 0;
     while (moves.moves[static_cast<std::size_t>(order.index[at])] != path[depth]) ++at;
@@ -434,10 +445,10 @@ class BoundedDfs {
 
   const H& h_;
   const State<B> goal_;
+  [[no_unique_address]] const Geometry<B> geometry_;  // on a frame: the held board's moves
   const LimitClock& clock_;
   const std::atomic<bool>* cancel_;
   const std::int32_t* pruning_ = MovePruning::standard().table();
-  std::uint32_t walls_ = 0;  // on a frame: the wall cells of the pass's start (core/board.hpp)
   int bound_ = 0;
   int base_g_ = 0;
   int next_bound_ = INT_MAX;
@@ -471,7 +482,7 @@ SearchResult ida_star(const H& heuristic, const Goal<B>& goal, const State<B>& s
     with_iteration.heartbeat = &iteration_heartbeat;
   }
   SearchRun run(with_iteration);
-  BoundedDfs<B, H> dfs(heuristic, goal.state, run.clock());
+  BoundedDfs<B, H> dfs(heuristic, goal, run.clock());
   const auto value = heuristic.init(start);
   run.bound = heuristic.estimate(value);
   int iterations = 0;

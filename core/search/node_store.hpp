@@ -94,17 +94,18 @@ class NodeStore {
     return node.parent == kNoParent ? -1 : pool_[node.parent].state.blank;
   }
 
-  // Calls visit(parent, target, child) for every state the blank of node `index` reaches but its
+  // Calls visit(parent, target, child) for every state the blank of node `index` reaches on
+  // `geometry` but its
   // parent's (the move back is not generated): `target` is the blank's new cell. Stops and returns
   // true as soon as visit does. Visit may add nodes.
   template <class Visit>
-  bool for_each_child(std::uint32_t index, Visit&& visit) const {
+  bool for_each_child(const Geometry<B>& geometry, std::uint32_t index, Visit&& visit) const {
     const State<B> state = pool_[index].state;
     const int back = parent_blank(pool_[index]);
-    const auto& moves = B::kMoveTable[state.blank];
+    const auto& moves = geometry.moves(state.blank);
     for (int i = 0; i < moves.count; ++i) {
       const int target = moves.targets[i];
-      if (target == back || !state.opens(target)) continue;
+      if (target == back) continue;
       State<B> child = state;
       child.move_blank_to(target);
       if (visit(state, target, child)) return true;
@@ -150,9 +151,11 @@ class StoringSearch {
   }
 
  protected:
-  StoringSearch(const Goal<B>& goal, const Limits& limits) : goal_(goal.state), run_(limits) {}
+  StoringSearch(const Goal<B>& goal, const Limits& limits)
+      : goal_(goal.state), geometry_(goal.geometry), run_(limits) {}
 
   const State<B> goal_;
+  [[no_unique_address]] const Geometry<B> geometry_;
   SearchRun run_;
   NodeStore<B, Payload, kTable> nodes_;
 };

@@ -151,13 +151,4 @@ class LimitClock {
   std::chrono::steady_clock::time_point start_;
 };
 
-// Replays `path` from `start`; true when every move is legal and it ends on `goal`.
-template <class B>
-bool replay_reaches(State<B> start, const std::vector<Move>& path, const State<B>& goal) {
-  for (Move m : path) {
-    if (!start.apply(m)) return false;
-  }
-  return start == goal;
-}
-
 }  // namespace npuzzle

@@ -81,7 +81,7 @@ void expect_frame_searches_like_the_board(int boards, int walk) {
       ASSERT_EQ(own.status, Status::Solved);
       const SearchResult framed = run(search, frame_md, frame_goal, frame_start);
       expect_same(own, framed, "md", static_cast<int>(search));
-      EXPECT_TRUE(replay_reaches(frame_start, framed.path, frame_goal.state));
+      EXPECT_TRUE(replay_reaches(frame_goal.geometry, frame_start, framed.path, frame_goal.state));
     }
     // Linear conflicts see the walls in every line: IDA* checks their estimate at every node.
     expect_same(ida_star(lc, goal, start, Limits{}),

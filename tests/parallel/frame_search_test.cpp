@@ -28,7 +28,9 @@ TEST(FrameSearch, BoardsInTheFourByFourFrameSearchLikeTheirOwn) {
 }
 
 // A held board's own heuristic (walking distance with linear conflicts, built for 3x3), looked up
-// on the frame's states: the same estimates and nodes as through the erased heuristic on 3x3.
+// on the frame's states: the same estimates and nodes as through the erased heuristic on 3x3,
+// whether the erased value is the state (recomputed per node) or the held heuristic's own value
+// (updated move by move, the cells mapped from the frame's to the board's).
 TEST(FrameSearch, AHeldBoardsHeuristicLooksUpTheBoardInTheFrame) {
   using B = Board<3, 3>;
   using F = FrameOf<3, 3>;
@@ -38,36 +40,57 @@ TEST(FrameSearch, AHeldBoardsHeuristicLooksUpTheBoardInTheFrame) {
   const ErasedHeuristic<B> own(wd);
   const FramedHeuristic<F, decltype(wd)> framed_wd(wd);
   const ErasedHeuristic<F> framed(framed_wd);
+  const ErasedHeuristic<F, false, sizeof(decltype(wd)::Value)> incremental(framed_wd);
   Rng rng(7);
   for (int i = 0; i < 5; ++i) {
     const std::vector<int> tiles = random_solvable(3, 3, GoalSpec::blank_last().tiles_for(9), rng);
     const State<B> start = testing::state_from<B>(tiles);
     const State<F> frame_start = framed_state<F>(tiles, 3, 3);
     EXPECT_EQ(framed.estimate(framed.init(frame_start)), wd.estimate(wd.init(start)));
+    EXPECT_EQ(incremental.estimate(incremental.init(frame_start)), wd.estimate(wd.init(start)));
     for (const Search search : {Search::Ida, Search::AStar, Search::Hda}) {
-      expect_same(run(search, own, goal, start), run(search, framed, frame_goal, frame_start), "wd",
+      const SearchResult reference = run(search, own, goal, start);
+      expect_same(reference, run(search, framed, frame_goal, frame_start), "wd",
+                  static_cast<int>(search));
+      expect_same(reference, run(search, incremental, frame_goal, frame_start), "wd, incremental",
                   static_cast<int>(search));
     }
   }
 }
 
-// The walls: the blank never enters one, the held board's tiles come back out unchanged, and a
-// board that does not fit the frame is refused.
-TEST(FrameSearch, TheWallsNeverMove) {
+// The held board's geometry: the blank never leaves the board, its moves at every cell are the
+// board's own in the same order, the held board's tiles come back out unchanged, and a board that
+// does not fit the frame is refused.
+TEST(FrameSearch, TheGeometryKeepsTheBlankOnTheHeldBoard) {
   using F = FrameOf<2, 3>;
+  using Held = Board<2, 3>;
+  const Geometry<F> geometry(2, 3);
+  for (int r = 0; r < 2; ++r) {
+    for (int c = 0; c < 3; ++c) {
+      const auto& own = Held::kMoveTable[static_cast<std::size_t>(Held::cell(r, c))];
+      const auto& held = geometry.moves(F::cell(r, c));
+      ASSERT_EQ(held.count, own.count) << "cell " << r << "," << c;
+      for (int i = 0; i < own.count; ++i) {
+        EXPECT_EQ(held.moves[i], own.moves[i]);
+        EXPECT_EQ(F::row(held.targets[i]), Held::row(own.targets[i]));
+        EXPECT_EQ(F::col(held.targets[i]), Held::col(own.targets[i]));
+      }
+    }
+  }
   const std::vector<int> tiles{1, 2, 0, 3, 4, 5};
   State<F> s = framed_state<F>(tiles, 2, 3);
   EXPECT_EQ(s.blank, 2);
-  EXPECT_FALSE(s.apply(Move::Right));  // cell 3 of the frame's first row is a wall
-  EXPECT_TRUE(s.apply(Move::Down));    // onto the board's second row
-  EXPECT_FALSE(s.apply(Move::Down));   // the frame's third row is walls
-  EXPECT_FALSE(s.apply(Move::Right));
+  EXPECT_FALSE(apply_move(geometry, s, Move::Right));  // cell 3 of the frame's first row
+  EXPECT_TRUE(apply_move(geometry, s, Move::Down));    // onto the board's second row
+  EXPECT_FALSE(apply_move(geometry, s, Move::Down));   // the frame's third row
+  EXPECT_FALSE(apply_move(geometry, s, Move::Right));
   EXPECT_EQ(s.tile_at(3), 6);  // the first wall tile, on its goal cell
   const State<Board<2, 3>> back = unframed_state<Board<2, 3>>(s);
   EXPECT_EQ(back.blank, 5);
   EXPECT_EQ(back.tile_at(2), 5);
   EXPECT_THROW(framed_state<F>(tiles, 3, 2 + 3), std::invalid_argument);
   EXPECT_THROW(framed_state<F>(std::vector<int>(5, 0), 2, 3), std::invalid_argument);
+  EXPECT_THROW(Geometry<F>(2, 5), std::invalid_argument);
 }
 
 }  // namespace
