@@ -15,10 +15,8 @@
 //
 // Frames: `Board<R, C, true>` is an R x C frame holding a smaller board in its top-left corner
 // (core/frame.hpp), so that the searches compiled once for the frame solve every board it holds.
-// The frame's other cells are walls: their tiles never move. Its states carry the wall cells
-// (`walls`, bit c for cell c) and `opens(cell)` says whether the blank may enter a cell; every
-// search skips the moves into walls, so it generates the held board's moves and nodes, in the
-// same order.
+// Its states are packed like any other; which cells the blank may enter is the held board's
+// geometry (core/geometry.hpp), never the state's.
 #pragma once
 
 #include <array>
@@ -77,7 +75,7 @@ struct Board {
   static constexpr int kRows = R;
   static constexpr int kCols = C;
   static constexpr int kCells = R * C;
-  static constexpr bool kFrame = kIsFrame;  // walls on the cells the held board leaves
+  static constexpr bool kFrame = kIsFrame;  // holds a smaller board (core/frame.hpp)
   static constexpr int kBitsPerCell = kCells <= 16 ? 4 : 5;
   using Word = std::conditional_t<(kCells <= 16), std::uint64_t, uint128>;
   static constexpr Word kCellMask = (Word{1} << kBitsPerCell) - 1;
@@ -134,32 +132,13 @@ struct Board {
 template <class B>
 using Tiles = std::array<std::uint8_t, B::kCells>;  // tile on each cell, row-major
 
-// The wall cells a frame's state carries (none on an ordinary board).
-template <bool kFrame>
-struct WallCells {
-  static constexpr std::uint32_t walls = 0;
-};
-template <>
-struct WallCells<true> {
-  std::uint32_t walls = 0;  // bit c: cell c is a wall
-};
-
 template <class B>
-struct State : WallCells<B::kFrame> {
+struct State {
   using Word = typename B::Word;
   Word word = 0;           // tile on cell c in bits [c*b, (c+1)*b), b = B::kBitsPerCell
   std::uint8_t blank = 0;  // the cell holding tile 0
 
   static constexpr int shift(int cell) { return cell * B::kBitsPerCell; }
-
-  // True when the blank may enter `cell` (always on an ordinary board).
-  NPUZZLE_ALWAYS_INLINE bool opens(int cell) const {
-    if constexpr (B::kFrame) {
-      return ((this->walls >> cell) & 1u) == 0;
-    } else {
-      return true;
-    }
-  }
 
   int tile_at(int cell) const { return static_cast<int>((word >> shift(cell)) & B::kCellMask); }
 
@@ -170,10 +149,11 @@ struct State : WallCells<B::kFrame> {
     word += (tile << shift(blank)) - (tile << shift(target));
     blank = static_cast<std::uint8_t>(target);
   }
-  // Applies a move; returns false (state unchanged) when the blank cannot go that way.
+  // Applies a move; returns false (state unchanged) when the blank would leave the R x C grid. On a
+  // frame the held board's moves are its geometry's (apply_move, core/geometry.hpp).
   bool apply(Move m) {
     const int target = B::neighbour(blank, m);
-    if (target < 0 || !opens(target)) return false;
+    if (target < 0) return false;
     move_blank_to(target);
     return true;
   }

@@ -8,11 +8,11 @@
 // the tiles rows*cols, rows*cols+1, … in row-major order, in the start as in the goal, so a wall
 // tile always stands on its goal cell and adds nothing to the Manhattan distance, the linear
 // conflicts or the misplaced tiles. The moves are named as on the held board (the frame's rows and
-// columns are the board's), and the searches skip the moves into walls, so a search in the frame
-// generates the held board's nodes in the same order and finds the same path.
+// columns are the board's). The held board's geometry (core/geometry.hpp, carried by its Goal) has
+// only the board's own moves, so a search in the frame generates the held board's nodes in the
+// same order and finds the same path; the states carry no walls and are the frame's own size.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <stdexcept>
@@ -28,12 +28,16 @@ namespace npuzzle {
 template <int R, int C>
 using FrameOf = std::conditional_t<(R <= 4 && C <= 4), Board<4, 4, true>, Board<5, 5, true>>;
 
+// A frame's state is no larger than a board's of the same word: no walls ride along.
+static_assert(sizeof(State<Board<4, 4, true>>) == sizeof(State<Board<4, 4>>));
+static_assert(sizeof(State<Board<5, 5, true>>) == sizeof(State<Board<5, 5>>));
+
 // The sizes that are frames themselves are solved on their own board type.
 constexpr bool is_frame_size(int rows, int cols) {
   return (rows == 4 && cols == 4) || (rows == 5 && cols == 5);
 }
 
-// The held board's tiles (row-major, rows * cols of them) on frame F, walls added.
+// The held board's tiles (row-major, rows * cols of them) on frame F, wall tiles added.
 template <class F>
 State<F> framed_state(std::span<const int> tiles, int rows, int cols) {
   static_assert(F::kFrame, "a frame board");
@@ -42,7 +46,6 @@ State<F> framed_state(std::span<const int> tiles, int rows, int cols) {
     throw std::invalid_argument("framed_state: the board does not fit the frame");
   }
   Tiles<F> cells{};
-  std::uint32_t walls = 0;
   int wall_tile = rows * cols;
   for (int c = 0; c < F::kCells; ++c) {
     const int r = F::row(c), col = F::col(c);
@@ -50,12 +53,9 @@ State<F> framed_state(std::span<const int> tiles, int rows, int cols) {
       cells[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(tiles[r * cols + col]);
     } else {
       cells[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(wall_tile++);
-      walls |= 1u << c;
     }
   }
-  State<F> s = State<F>::from_tiles(cells);
-  s.walls = walls;
-  return s;
+  return State<F>::from_tiles(cells);
 }
 
 // The goal `spec` of the held board, in frame F.
@@ -66,33 +66,6 @@ Goal<F> framed_goal(const GoalSpec& spec, int rows, int cols) {
   g.state = framed_state<F>(tiles, rows, cols);
   g.cell_of = g.state.positions();
   g.geometry = Geometry<F>(rows, cols);
-  return g;
-}
-
-// The geometry of the held board whose walls `s` carries (the whole board when it has none).
-template <class B>
-Geometry<B> geometry_of_walls(const State<B>& s) {
-  if constexpr (B::kFrame) {
-    int rows = 0, cols = 0;
-    for (int c = 0; c < B::kCells; ++c) {
-      if (s.opens(c)) {
-        rows = std::max(rows, B::row(c) + 1);
-        cols = std::max(cols, B::col(c) + 1);
-      }
-    }
-    return Geometry<B>(rows, cols);
-  } else {
-    return {};
-  }
-}
-
-// The goal `s` on the board whose walls it carries.
-template <class B>
-Goal<B> goal_of_walls(const State<B>& s) {
-  Goal<B> g;
-  g.state = s;
-  g.cell_of = s.positions();
-  g.geometry = geometry_of_walls(s);
   return g;
 }
 

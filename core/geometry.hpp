@@ -74,6 +74,16 @@ class Geometry<F, true> {
   int cols_ = 0;
 };
 
+// The cells the blank may stand on, bit c for cell c (every cell of an ordinary board).
+template <class B>
+std::uint32_t open_cells_of(const Geometry<B>& geometry) {
+  std::uint32_t open = 0;
+  for (int c = 0; c < B::kCells; ++c) {
+    if (geometry.opens(c)) open |= 1u << c;
+  }
+  return open;
+}
+
 // The cell the blank reaches from `cell` going `m` on this geometry, or -1 when it cannot.
 template <class B>
 int target_of(const Geometry<B>& geometry, int cell, Move m) {

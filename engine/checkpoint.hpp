@@ -19,7 +19,8 @@
 //   bound 50                        the iteration's bound, frontier target and built size
 //   target 16
 //   subtrees 17
-//   frontier-checksum 0123…cdef     aida only: the frontier's checksum (parallel/aida.hpp), and
+//   frontier-checksum 0123…cdef     aida only: the frontier's checksum
+//                                   (parallel/aida_checkpoint.hpp), and
 //   astar-expanded 4000             phase 1's share of the expanded count
 //   done 0-3,5,7-9                  the finished subtrees ("-": none)
 //   partial 4 UULDRRD               a subtree cut short (one line each, by index): the blank's
@@ -46,14 +47,15 @@
 // present and well formed, the board and goal are permutations of the board's cells, the board can
 // reach the goal, and the position is consistent (parallel/ida_position.hpp's invariants) and
 // within the limits below. What needs the heuristic (the bound at least the start's estimate) is
-// checked when the search goes on from it (parallel/parallel_ida.hpp, parallel/aida.hpp).
+// checked when the search goes on from it (parallel/parallel_ida.hpp,
+// parallel/aida_checkpoint.hpp).
 //
 // A*+IDA* (aida): `bound` is the threshold, `target` phase 1's node cap (0: none), `subtrees` the
 // frontier's size (0: not built yet), `done` its nodes finished in the threshold (sorted order).
 // Resuming builds phase 1 again with that cap and goes on only if the frontier-checksum matches;
-// otherwise the threshold is searched again from its start (parallel/aida.hpp). The lines were
-// added without a new format version: no ida or pida checkpoint changed, and an older npuzzle
-// refuses an aida checkpoint by its algorithm line.
+// otherwise the threshold is searched again from its start (parallel/aida_checkpoint.hpp). The
+// lines were added without a new format version: no ida or pida checkpoint changed, and an older
+// npuzzle refuses an aida checkpoint by its algorithm line.
 #pragma once
 
 #include <cstdint>

@@ -48,15 +48,16 @@ Options with_tie_break(const SolveRequest& r) {
 }
 
 // A*+IDA*'s options: the threads, and the memory budget (the --mem-limit share memory_budget gave;
-// none given: parallel/aida.hpp's default share of what is available now, the tables loaded).
+// none given: parallel/aida_budget.hpp's default share of what is available now, the tables
+// loaded).
 inline AidaOptions aida_options(const SolveRequest& r) {
   AidaOptions options;
   options.threads = r.threads;
   options.memory_bytes = r.limits.memory_bytes ? r.limits.memory_bytes : aida_default_budget();
   if (r.log) options.note = [log = r.log](const std::string& line) { log(LogLevel::Info, line); };
-  // Phase 1's budget grows with the search (parallel/aida.hpp, "The default budget"), within the
-  // memory budget. For measurements only: NPUZZLE_AIDA_NODES=N fixes it at N nodes (0: the whole
-  // memory budget from the start, no growth).
+  // Phase 1's budget grows with the search (parallel/aida_budget.hpp, "The default budget"), within
+  // the memory budget. For measurements only: NPUZZLE_AIDA_NODES=N fixes it at N nodes (0: the
+  // whole memory budget from the start, no growth).
   options.grow = true;
   if (const char* divisor = std::getenv("NPUZZLE_AIDA_GROWTH")) {  // growth_divisor (tuning)
     options.growth_divisor = std::strtoull(divisor, nullptr, 10);
@@ -65,7 +66,7 @@ inline AidaOptions aida_options(const SolveRequest& r) {
     options.grow = false;
     options.max_stored = std::strtoull(nodes, nullptr, 10);
   }
-  // The frontier order, for measurements only (parallel/aida.hpp: kDefaultAidaOrder).
+  // The frontier order, for measurements only (parallel/aida_options.hpp: kDefaultAidaOrder).
   if (const char* order = std::getenv("NPUZZLE_AIDA_ORDER")) {
     const std::string o = order;
     if (o == "h") options.order = AidaOrder::LeastH;

@@ -12,8 +12,8 @@
 //     estimate; update() is the wrapped heuristic's incremental update (one indirect call). The
 //     wrapped value must fit (checked when the wrapper is made) and be trivially copyable.
 // The estimates are the wrapped heuristic's own either way, so every search counts the same nodes
-// as with the heuristic itself; kBatchChildren (IDA*'s child order, core/search/ida_star.hpp) is a
-// parameter so that a depth-first search orders children as it would with the heuristic itself.
+// as with the heuristic itself; kBatchChildren (IDA*'s child order, core/search/bounded_dfs.hpp) is
+// a parameter so that a depth-first search orders children as it would with the heuristic itself.
 //
 // Invariant: the wrapped heuristic outlives the ErasedHeuristic (it keeps a pointer to it).
 #pragma once

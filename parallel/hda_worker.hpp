@@ -34,7 +34,6 @@
 #include <new>
 #include <vector>
 
-#include "core/frame.hpp"
 #include "core/goal.hpp"
 #include "core/search/bucket_queue.hpp"
 #include "core/search/node_store.hpp"
@@ -118,8 +117,6 @@ class HdaWorker {
   using ClosedEntry = hda_detail::ClosedEntry;
   using Closed = absl::flat_hash_map<Word, ClosedEntry, hda_detail::WordHash<Word>>;
 
-  HdaWorker(const H& heuristic, const State<B>& goal, const OwnerHasher<B>& hasher)
-      : h_(&heuristic), goal_(goal), geometry_(geometry_of_walls(goal)), hasher_(&hasher) {}
   HdaWorker(const H& heuristic, const Goal<B>& goal, const OwnerHasher<B>& hasher)
       : h_(&heuristic), goal_(goal.state), geometry_(goal.geometry), hasher_(&hasher) {}
 

@@ -19,7 +19,6 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/frame.hpp"
 #include "core/goal.hpp"
 #include "core/move_pruning.hpp"
 #include "core/search/search_types.hpp"
@@ -53,8 +52,6 @@ class IdaFrontier {
 
   IdaFrontier(const H& heuristic, const Goal<B>& goal)
       : h_(heuristic), goal_(goal.state), geometry_(goal.geometry) {}
-  IdaFrontier(const H& heuristic, const State<B>& goal)
-      : h_(heuristic), goal_(goal), geometry_(geometry_of_walls(goal)) {}
 
   // Builds the frontier of the iteration with `bound` from `start`. Found: path() is a solution.
   // Exhausted: nothing is within the bound (next_bound() is the least f above it). Ready: nodes()

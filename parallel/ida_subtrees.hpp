@@ -1,5 +1,5 @@
 // parallel/ida_subtrees.hpp — the subtrees of one parallel IDA* iteration, searched by workers that
-// draw them from a source: core/search/ida_star.hpp's BoundedDfs below each frontier node.
+// draw them from a source: core/search/bounded_dfs.hpp's BoundedDfs below each frontier node.
 //
 // `work(w, next)` is the body of worker w: it calls next() for the index of a frontier node
 // (std::nullopt: no more work) and searches below it with the iteration's bound, until the source
@@ -43,9 +43,6 @@ class IdaSubtrees {
   using Dfs = BoundedDfs<B, H>;
   using Frontier = IdaFrontier<B, H>;
 
-  IdaSubtrees(const H& heuristic, const State<B>& goal, const Limits& limits,
-              const LimitClock& clock, int workers)
-      : IdaSubtrees(heuristic, goal_of_walls(goal), limits, clock, workers) {}
   IdaSubtrees(const H& heuristic, const Goal<B>& goal, const Limits& limits,
               const LimitClock& clock, int workers)
       : h_(heuristic),

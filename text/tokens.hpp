@@ -1,5 +1,6 @@
-// text/tokens.hpp — the words of puzzle input (internal to the parser, text/parse.cpp): numbers,
-// blank symbols and anything else, split on spaces, tabs and commas, '#' comments removed.
+// text/tokens.hpp — the words of puzzle input (internal to the parsers, text/instance_reader.cpp
+// and text/parse.cpp): numbers, blank symbols and anything else, split on spaces, tabs and commas,
+// '#' comments removed.
 #pragma once
 
 #include <cstddef>

@@ -10,6 +10,9 @@
 //
 // Widths: a line of --help is at most help_width() columns (counted in characters, not bytes),
 // except a word or an example's command line longer than the line, which is never broken.
+//
+// Defined in help_format.cpp (the manuals and the help and version commands), help_layout.cpp
+// (--help: the width, the wrapping, the sections) and help_roff.cpp (the man page).
 #pragma once
 
 #include <CLI/CLI.hpp>

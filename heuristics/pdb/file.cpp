@@ -1,3 +1,6 @@
+// Reading, mapping and writing whole pattern-database files: the checked read-only mapping, the
+// private copy on huge pages, the check for a file changed in place, and the atomic write. The
+// header block itself is heuristics/pdb/file_header.cpp.
 #include "heuristics/pdb/file.hpp"
 
 #include <fcntl.h>
@@ -11,179 +14,12 @@
 #include <cstring>
 #include <fstream>
 #include <limits>
-#include <sstream>
+#include <string>
 
-#include "core/board_sizes.hpp"
-#include "heuristics/pdb/index.hpp"
+#include "heuristics/pdb/file_header.hpp"
 #include "heuristics/pdb/open.hpp"
 
 namespace npuzzle::pdb {
-namespace {
-
-constexpr char kMagic[8] = {'N', 'P', 'Z', 'L', 'P', 'D', 'B', '\n'};
-// A file whose first bytes are not kMagic (a text file, another program's data).
-constexpr const char* kNotADatabase =
-    "not a pattern database (its first bytes are not the NPZLPDB header that pdbgen writes; bad "
-    "magic)";
-constexpr std::uint64_t kFnvOffset = 0xcbf29ce484222325ULL;
-constexpr std::uint64_t kFnvPrime = 0x100000001b3ULL;
-
-// The on-disk header (little-endian, as laid out by this struct on x86-64), padded to kHeaderBytes.
-struct RawHeader {
-  char magic[8];
-  std::uint32_t format_version;
-  std::uint32_t header_bytes;
-  std::uint8_t rows, cols, pattern_size, entry_bits;
-  std::uint32_t ranking;
-  std::uint32_t encoding;
-  std::uint32_t max_stored;
-  std::uint32_t max_distance;
-  std::uint64_t entry_count;
-  std::uint64_t payload_bytes;
-  std::uint64_t payload_checksum;
-  std::uint8_t goal[32];
-  std::uint8_t tiles[32];
-  char generator[48];
-  std::uint64_t header_checksum;  // checksum of the kHeaderBytes with this field zero
-};
-static_assert(sizeof(RawHeader) < kHeaderBytes);
-static_assert(kMaxBoardCells <= sizeof(RawHeader::goal), "the header's goal holds every cell");
-static_assert(kMaxBoardCells <= sizeof(RawHeader::tiles), "the header's pattern holds every tile");
-
-std::string errno_text(int error) { return std::strerror(error); }
-
-std::string join(const std::vector<int>& v) {
-  std::string s;
-  for (std::size_t i = 0; i < v.size(); ++i) {
-    if (i) s += ',';
-    s += std::to_string(v[i]);
-  }
-  return s;
-}
-
-std::uint64_t header_checksum(std::vector<std::uint8_t> block) {
-  auto* raw = reinterpret_cast<RawHeader*>(block.data());
-  raw->header_checksum = 0;
-  return checksum(block);
-}
-
-std::vector<std::uint8_t> encode_header(const PdbMeta& meta) {
-  std::vector<std::uint8_t> block(kHeaderBytes, 0);
-  RawHeader raw{};
-  std::memcpy(raw.magic, kMagic, sizeof kMagic);
-  raw.format_version = kFormatVersion;
-  raw.header_bytes = kHeaderBytes;
-  raw.rows = static_cast<std::uint8_t>(meta.rows);
-  raw.cols = static_cast<std::uint8_t>(meta.cols);
-  raw.pattern_size = static_cast<std::uint8_t>(meta.tiles.size());
-  raw.entry_bits = static_cast<std::uint8_t>(meta.entry_bits);
-  raw.ranking = meta.ranking;
-  raw.encoding = meta.encoding;
-  raw.max_stored = static_cast<std::uint32_t>(meta.max_stored);
-  raw.max_distance = static_cast<std::uint32_t>(meta.max_distance);
-  raw.entry_count = meta.entry_count;
-  raw.payload_bytes = meta.payload_bytes();
-  raw.payload_checksum = meta.payload_checksum;
-  for (std::size_t i = 0; i < meta.goal.size(); ++i)
-    raw.goal[i] = static_cast<std::uint8_t>(meta.goal[i]);
-  for (std::size_t i = 0; i < meta.tiles.size(); ++i) {
-    raw.tiles[i] = static_cast<std::uint8_t>(meta.tiles[i]);
-  }
-  std::strncpy(raw.generator, meta.generator.c_str(), sizeof raw.generator - 1);
-  std::memcpy(block.data(), &raw, sizeof raw);
-  const std::uint64_t sum = header_checksum(block);
-  std::memcpy(block.data() + offsetof(RawHeader, header_checksum), &sum, sizeof sum);
-  return block;
-}
-
-[[noreturn]] void fail(const std::filesystem::path& path, const std::string& what) {
-  throw PdbError(ErrorKind::Database, "pattern database " + path.string() + ": " + what);
-}
-
-// Decodes and checks a header block read from `path`.
-PdbMeta decode_header(const std::filesystem::path& path, const std::vector<std::uint8_t>& block) {
-  RawHeader raw;
-  std::memcpy(&raw, block.data(), sizeof raw);
-  if (std::memcmp(raw.magic, kMagic, sizeof kMagic) != 0) fail(path, kNotADatabase);
-  if (raw.format_version != kFormatVersion) {
-    fail(path, "format version " + std::to_string(raw.format_version) +
-                   ", this program reads version " + std::to_string(kFormatVersion) +
-                   "; rebuild it with pdbgen");
-  }
-  if (header_checksum(block) != raw.header_checksum)
-    fail(path, "header corrupted (checksum mismatch)");
-  PdbMeta meta;
-  meta.rows = raw.rows;
-  meta.cols = raw.cols;
-  if (raw.header_bytes != kHeaderBytes || !is_board_size(meta.rows, meta.cols) ||
-      raw.pattern_size < 1 || raw.pattern_size >= meta.cells() ||
-      (raw.entry_bits != 4 && raw.entry_bits != 8) ||
-      raw.ranking != kRankingLexPartialPermutation ||
-      (raw.encoding != kEncodingHalfExcess &&
-       (raw.encoding != kEncodingZeroAware || raw.entry_bits != 8 ||
-        raw.pattern_size + 2 > meta.cells()))) {
-    fail(path, "unsupported header fields");
-  }
-  meta.goal.assign(raw.goal, raw.goal + meta.cells());
-  meta.tiles.assign(raw.tiles, raw.tiles + raw.pattern_size);
-  std::vector<bool> seen(static_cast<std::size_t>(meta.cells()), false);
-  for (int t : meta.goal) {
-    if (t >= meta.cells() || seen[static_cast<std::size_t>(t)])
-      fail(path, "the goal is not a permutation");
-    seen[static_cast<std::size_t>(t)] = true;
-  }
-  seen.assign(seen.size(), false);
-  for (int t : meta.tiles) {
-    if (t == 0 || t >= meta.cells() || seen[static_cast<std::size_t>(t)]) {
-      fail(path, "pattern tile " + std::to_string(t) + " is not a distinct tile of the board");
-    }
-    seen[static_cast<std::size_t>(t)] = true;
-  }
-  meta.ranking = raw.ranking;
-  meta.encoding = raw.encoding;
-  meta.entry_bits = raw.entry_bits;
-  meta.entry_count = raw.entry_count;
-  meta.max_stored = static_cast<int>(raw.max_stored);
-  meta.max_distance = static_cast<int>(raw.max_distance);
-  meta.payload_checksum = raw.payload_checksum;
-  raw.generator[sizeof raw.generator - 1] = 0;
-  meta.generator = raw.generator;
-  if (meta.entry_count != placement_count(meta.cells(), raw.pattern_size) ||
-      raw.payload_bytes != meta.payload_bytes()) {
-    fail(path, "entry count does not match the pattern");
-  }
-  return meta;
-}
-
-}  // namespace
-
-std::string PdbMeta::describe() const {
-  std::ostringstream out;
-  out << rows << "x" << cols << " goal " << join(goal) << ", pattern {" << join(tiles) << "}, "
-      << entry_count << (zero_aware() ? " zero-aware" : "") << " entries of " << entry_bits
-      << " bits, max distance " << max_distance;
-  return out.str();
-}
-
-std::uint64_t checksum(std::span<const std::uint8_t> bytes) {
-  std::uint64_t lane[4] = {kFnvOffset, kFnvOffset ^ 1, kFnvOffset ^ 2, kFnvOffset ^ 3};
-  const std::size_t words = bytes.size() / 8;
-  const std::size_t blocks = words / 4;
-  const std::uint8_t* p = bytes.data();
-  for (std::size_t b = 0; b < blocks; ++b, p += 32) {
-    for (int j = 0; j < 4; ++j) {
-      std::uint64_t w;
-      std::memcpy(&w, p + 8 * j, 8);
-      lane[j] = (lane[j] ^ w) * kFnvPrime;
-    }
-  }
-  std::uint64_t h = kFnvOffset;
-  for (int j = 0; j < 4; ++j) h = (h ^ lane[j]) * kFnvPrime;
-  for (const std::uint8_t* end = bytes.data() + bytes.size(); p < end; ++p)
-    h = (h ^ *p) * kFnvPrime;
-  h = (h ^ bytes.size()) * kFnvPrime;
-  return h;
-}
 
 PdbTable::~PdbTable() {
   if (copy_base_) munmap(copy_base_, copy_bytes_);
@@ -192,6 +28,8 @@ PdbTable::~PdbTable() {
 }
 
 namespace {
+
+std::string errno_text(int error) { return std::strerror(error); }
 
 std::int64_t modification_ns(const struct stat& st) {
   return static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec;
@@ -247,7 +85,7 @@ PrivateCopy read_private_copy(const std::filesystem::path& path, int fd, std::ui
     if (got <= 0) {
       const int read_error = got < 0 ? errno : EIO;
       munmap(base, length);
-      fail(path, "cannot read: " + errno_text(read_error));
+      fail_database_file(path, "cannot read: " + errno_text(read_error));
     }
     done += static_cast<std::uint64_t>(got);
   }
@@ -291,13 +129,14 @@ std::shared_ptr<const PdbTable> PdbTable::load(const std::filesystem::path& path
   if (size < kHeaderBytes) {
     // A short file that does not even begin as a database (a text file) is not one, rather than a
     // database cut short.
-    char start[sizeof kMagic] = {};
-    const bool begins = size >= sizeof kMagic &&
+    char start[sizeof kFileMagic] = {};
+    const bool begins = size >= sizeof kFileMagic &&
                         ::pread(fd, start, sizeof start, 0) == static_cast<ssize_t>(sizeof start) &&
-                        std::memcmp(start, kMagic, sizeof kMagic) == 0;
+                        std::memcmp(start, kFileMagic, sizeof kFileMagic) == 0;
     ::close(fd);
-    if (!begins) fail(path, kNotADatabase);
-    fail(path, "truncated (" + std::to_string(size) + " bytes, shorter than the header)");
+    if (!begins) fail_database_file(path, kNotADatabase);
+    fail_database_file(path,
+                       "truncated (" + std::to_string(size) + " bytes, shorter than the header)");
   }
   void* base = mmap(nullptr, size, PROT_READ, MAP_SHARED, fd, 0);
   const int map_error = errno;
@@ -317,8 +156,9 @@ std::shared_ptr<const PdbTable> PdbTable::load(const std::filesystem::path& path
   table->meta_ = decode_header(path, std::vector<std::uint8_t>(bytes, bytes + kHeaderBytes));
   const std::uint64_t expected = kHeaderBytes + table->meta_.payload_bytes();
   if (size != expected) {
-    fail(path, (size < expected ? "truncated (" : "has trailing bytes (") + std::to_string(size) +
-                   " bytes, expected " + std::to_string(expected) + ")");
+    fail_database_file(path, (size < expected ? "truncated (" : "has trailing bytes (") +
+                                 std::to_string(size) + " bytes, expected " +
+                                 std::to_string(expected) + ")");
   }
   table->data_ = bytes + kHeaderBytes;
   table->entry_bits_ = table->meta_.entry_bits;
@@ -338,7 +178,7 @@ std::shared_ptr<const PdbTable> PdbTable::load(const std::filesystem::path& path
     }
   }
   if (checksum(table->payload()) != table->meta_.payload_checksum) {
-    fail(path, "corrupted (payload checksum mismatch); rebuild it with pdbgen");
+    fail_database_file(path, "corrupted (payload checksum mismatch); rebuild it with pdbgen");
   }
   return table;
 }
@@ -366,22 +206,6 @@ std::shared_ptr<const PdbTable> PdbTable::borrowing(PdbMeta meta,
   table->data_ = payload.data();
   table->entry_bits_ = table->meta_.entry_bits;
   return table;
-}
-
-void expect_matches(const PdbTable& table, int rows, int cols, const std::vector<int>& goal,
-                    const std::vector<int>& tiles) {
-  const PdbMeta& m = table.meta();
-  const std::string name = table.path().empty() ? std::string("in memory") : table.path().string();
-  auto mismatch = [&](const std::string& what, const std::string& has, const std::string& wanted) {
-    throw PdbError(ErrorKind::Database, "pattern database " + name + " is for " + what + " " + has +
-                                            ", not " + wanted + " as asked");
-  };
-  if (m.rows != rows || m.cols != cols) {
-    mismatch("board size", std::to_string(m.rows) + "x" + std::to_string(m.cols),
-             std::to_string(rows) + "x" + std::to_string(cols));
-  }
-  if (m.goal != goal) mismatch("goal", join(m.goal), join(goal));
-  if (m.tiles != tiles) mismatch("pattern", join(m.tiles), join(tiles));
 }
 
 void write_table(const std::filesystem::path& path, const PdbMeta& meta,

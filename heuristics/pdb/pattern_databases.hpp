@@ -30,6 +30,9 @@
 // it passes over (columns - 1) cells, and only the pattern tiles on those change digits (by +-1).
 // So update() costs a few loads and one table read per view, whatever the pattern's size; no
 // scratch memory, so one object serves any number of threads. Copies share the mapped tables.
+//
+// This file holds the look-ups (init, update, estimate); the set-up they read (the tables checked,
+// the patterns' weights, the views' maps, the description) is heuristics/pdb/lookup_setup.hpp.
 #pragma once
 
 #include <algorithm>
@@ -37,10 +40,8 @@
 #include <bit>
 #include <cstdint>
 #include <cstdlib>
-#include <limits>
-#include <stdexcept>
 #include <string>
-#include <vector>
+#include <utility>
 
 #include "core/goal.hpp"
 #include "core/heuristic.hpp"
@@ -49,21 +50,10 @@
 #include "heuristics/pdb/dual.hpp"
 #include "heuristics/pdb/geometry.hpp"
 #include "heuristics/pdb/index.hpp"
+#include "heuristics/pdb/lookup_setup.hpp"
 #include "heuristics/pdb/zero_aware.hpp"
 
 namespace npuzzle {
-
-// True when the reflection about the main diagonal keeps `goal`: a square board with the blank's
-// goal cell on the diagonal (blank-first and blank-last qualify).
-template <class B>
-bool reflection_applies(const Goal<B>& goal) {
-  if constexpr (B::kRows != B::kCols) {
-    return false;
-  } else {
-    const int blank = goal.cell_of[0];
-    return B::row(blank) == B::col(blank);
-  }
-}
 
 // kViews lookups, each an additive set of the partition seen directly or through the reflection:
 // one set: 1 (direct) or 2 (direct and reflected); two sets: 2 (direct) or 4 (both ways).
@@ -79,8 +69,9 @@ class PatternDatabases {
   static constexpr int kMaxPatterns = pdb::kMaxPatterns;
   static constexpr bool kBatchChildren =
       true;  // look-ups miss the caches (core/search/ida_star.hpp)
-  // Per-parent node loops (core/search/ida_star.hpp) for the look-ups the benchmark sets run: one
-  // set reflected (7-8 on 4x4, 6-6-6-6 on 5x5) and, on 5x5, two sets reflected (6-6-6-6+7-7-7-3).
+  // Per-parent node loops (core/search/bounded_dfs.hpp) for the look-ups the benchmark sets run:
+  // one set reflected (7-8 on 4x4, 6-6-6-6 on 5x5) and, on 5x5, two sets reflected
+  // (6-6-6-6+7-7-7-3).
   static constexpr bool kPerParentLoops = kViews == 2 || (kViews == 4 && B::kCells >= 25);
   using Rank = pdb::LookupRank;  // a larger table is refused
 
@@ -101,123 +92,21 @@ class PatternDatabases {
     std::array<std::array<std::uint32_t, pdb::kMaxZeroAwarePatterns>, kViews> zone{};
   };
 
-  // Throws pdb::PdbError(Database) when a table is for another board, goal or pattern, the groups
-  // of a set are not disjoint, a table has more placements than a Rank holds, or the set does not
-  // give kViews views; pdb::PdbError(Usage) for dual lookups on zero-aware tables;
-  // std::invalid_argument when the views reflect and !reflection_applies(goal).
-  // `dual`: also look every view up on the dual placement.
+  // `dual`: also look every view up on the dual placement. Throws what pdb::LookupSetup throws
+  // for tables that do not fit the goal or the views.
   PatternDatabases(const Goal<B>& goal, const pdb::PdbSet& set, bool dual = false)
-      : manhattan_(goal), set_(set), dual_(dual), goal_blank_(goal.cell_of[0]) {
-    const int sets = static_cast<int>(set.partition.set_count());
-    const bool reflect = sets * 2 == kViews;
-    if (sets < 1 || sets > pdb::kMaxSets || (sets != kViews && !reflect)) {
-      throw pdb::PdbError(pdb::ErrorKind::Database, "pattern database set has " +
-                                                        std::to_string(sets) + " partitions for " +
-                                                        std::to_string(kViews) + " lookups");
-    }
-    if (reflect && !reflection_applies(goal)) {
-      throw std::invalid_argument(
-          "reflection needs a square board with the blank's goal on the diagonal");
-    }
-    std::vector<int> goal_tiles(B::kCells);
-    for (int c = 0; c < B::kCells; ++c)
-      goal_tiles[static_cast<std::size_t>(c)] = goal.state.tile_at(c);
-    std::size_t groups = 0;
-    for (int k = 0; k < sets; ++k) groups += set.partition.set_size(static_cast<std::size_t>(k));
-    if (set.partition.groups.size() != set.tables.size() || groups != set.tables.size()) {
-      throw pdb::PdbError(pdb::ErrorKind::Database, "pattern database set is incomplete");
-    }
-    std::size_t first = 0;
-    for (int k = 0; k < sets; ++k) {
-      const int count = static_cast<int>(set.partition.set_size(static_cast<std::size_t>(k)));
-      if (count > kMaxPatterns) {
-        throw pdb::PdbError(pdb::ErrorKind::Database, "too many patterns in one set");
-      }
-      // In the direct view, tile t is itself on its own cell.
-      std::array<std::int8_t, B::kCells> pattern_of{};
-      std::array<std::uint8_t, B::kCells> index_of{};
-      pattern_of.fill(-1);
-      for (int p = 0; p < count; ++p) {
-        const std::size_t g = first + static_cast<std::size_t>(p);
-        const auto& tiles = set.partition.groups[g];
-        pdb::expect_matches(*set.tables[g], B::kRows, B::kCols, goal_tiles, tiles);
-        if (set.tables[g]->meta().entry_count > std::numeric_limits<Rank>::max()) {
-          throw pdb::PdbError(pdb::ErrorKind::Database, "pattern database too large to look up");
-        }
-        Pattern& pattern = patterns_[g];
-        pattern.table.data = set.tables[g]->data();
-        pattern.table.four_bit = set.tables[g]->meta().entry_bits == 4;
-        pattern.table.zero_aware = set.tables[g]->meta().zero_aware();
-        if (pattern.table.zero_aware && dual_) {
-          throw pdb::PdbError(pdb::ErrorKind::Usage,
-                              "dual lookups need minimised tables, not zero-aware ones");
-        }
-        if (pattern.table.zero_aware && p >= pdb::kMaxZeroAwarePatterns) {
-          throw pdb::PdbError(pdb::ErrorKind::Usage,
-                              "a zero-aware partition has at most " +
-                                  std::to_string(pdb::kMaxZeroAwarePatterns) + " groups");
-        }
-        pattern.size = static_cast<int>(tiles.size());
-        for (int i = 0; i < pattern.size; ++i) {
-          goal_cells_[g][i] =
-              static_cast<std::uint8_t>(goal.cell_of[tiles[static_cast<std::size_t>(i)]]);
-        }
-        for (int i = 0; i < pattern.size; ++i) {
-          const int t = tiles[static_cast<std::size_t>(i)];
-          if (pattern_of[t] >= 0) {
-            throw pdb::PdbError(pdb::ErrorKind::Database,
-                                "pattern groups overlap on tile " + std::to_string(t));
-          }
-          pattern_of[t] = static_cast<std::int8_t>(p);
-          index_of[t] = static_cast<std::uint8_t>(i);
-          pattern.tiles[i] = static_cast<std::uint8_t>(t);
-        }
-        Rank weight = 1;  // weight_i = (n - i - 1) x ... x (n - k + 1)
-        for (int i = pattern.size - 1; i >= 0; --i) {
-          pattern.weight[i] = weight;
-          weight *= static_cast<Rank>(B::kCells - i);
-        }
-      }
-      for (int mirror = 0; mirror < (reflect ? 2 : 1); ++mirror) {
-        View& view = views_[reflect ? 2 * k + mirror : k];
-        view.first = static_cast<int>(first);
-        view.count = count;
-        view.reflected = mirror == 1;
-        for (int p = 0; p < count; ++p) view.table[p] = patterns_[first + p].table;
-        for (int c = 0; c < B::kCells; ++c) {
-          view.cell[c] = static_cast<std::uint8_t>(mirror == 0 ? c : B::cell(B::col(c), B::row(c)));
-        }
-        for (int t = 0; t < B::kCells; ++t) {
-          // sigma(t): the goal tile on the mirror of t's goal cell.
-          const int seen_as = mirror == 0 ? t : goal.state.tile_at(view.cell[goal.cell_of[t]]);
-          view.tile[t] = static_cast<std::uint8_t>(seen_as);
-          view.pattern[t] = pattern_of[seen_as];
-          view.index[t] = index_of[seen_as];
-          view.weight[t] = view.pattern[t] >= 0
-                               ? patterns_[first + static_cast<std::size_t>(view.pattern[t])]
-                                     .weight[index_of[seen_as]]
-                               : Rank{0};
-        }
-        if (dual_) {
-          const int missing = view.dual.set_up(goal, goal_tiles, set, first, view.count,
-                                               &patterns_[first], view.cell, view.tile, pattern_of);
-          if (mirror == 0) dual_missing_ += missing;
-        }
-      }
-      first += static_cast<std::size_t>(count);
-    }
-  }
+      : manhattan_(goal), setup_(goal, set, dual) {}
 
   Value init(const State<B>& s) const {
     Value v;
     for (int c = 0; c < B::kCells; ++c) v.board[c] = static_cast<std::uint8_t>(s.tile_at(c));
     v.manhattan = static_cast<std::int16_t>(manhattan_.init(s));
     for (int w = 0; w < kViews; ++w) {
-      const View& view = views_[w];
+      const View& view = setup_.views[w];
       Tiles<B> cell_of{};  // in this view
       for (int c = 0; c < B::kCells; ++c) cell_of[view.tile[v.board[c]]] = view.cell[c];
       for (int p = 0; p < view.count; ++p) {
-        const Pattern& pattern = patterns_[view.first + p];
+        const Pattern& pattern = setup_.patterns[view.first + p];
         std::uint32_t used = 0;
         Rank rank = 0;
         std::uint8_t cells[B::kCells];
@@ -230,10 +119,10 @@ class PatternDatabases {
         }
         v.rank[w][p] = rank;
         if (pattern.table.zero_aware) {
-          const auto& goal_cells = goal_cells_[static_cast<std::size_t>(view.first + p)];
+          const auto& goal_cells = setup_.goal_cells[static_cast<std::size_t>(view.first + p)];
           const int d = pdb::zero_aware_distance(kGeometry, pattern.table.data, pattern.size, cells,
                                                  view.cell[s.blank], goal_cells.data(),
-                                                 view.cell[goal_blank_]);
+                                                 view.cell[setup_.goal_blank]);
           int md = 0;
           for (int i = 0; i < pattern.size; ++i) {
             md += std::abs(B::row(cells[i]) - B::row(goal_cells[i])) +
@@ -248,7 +137,7 @@ class PatternDatabases {
         v.dual_stored[w][p] = static_cast<std::uint8_t>(
             view.dual.counts(p, s.blank) ? view.dual.stored_of(pattern, p, v.board, s.blank) : 0);
       }
-      if (dual_) v.dual[w] = view.dual.excess(v.dual_stored[w], v.board, s.blank);
+      if (setup_.dual) v.dual[w] = view.dual.excess(v.dual_stored[w], v.board, s.blank);
     }
     return v;
   }
@@ -261,7 +150,7 @@ class PatternDatabases {
     n.manhattan = static_cast<std::int16_t>(manhattan_.update(v.manhattan, tile, from, to));
     update_views(n, tile, from, to, n.manhattan - v.manhattan,
                  std::make_integer_sequence<int, kViews>{});
-    if (dual_) update_duals_out_of_line(n, from, to);
+    if (setup_.dual) update_duals_out_of_line(n, from, to);
     return n;
   }
 
@@ -279,55 +168,16 @@ class PatternDatabases {
     }
   }
 
-  std::string describe() const {
-    std::string missing;
-    if (dual_missing_ > 0) {
-      missing = "; without " + std::to_string(dual_missing_) +
-                " table(s) for the blank shut off from its goal cell (`pdbgen build --dual` "
-                "adds them), those dual lookups count the Manhattan distance";
-    }
-    if constexpr (kViews == 1) {
-      return dual_ ? "max(" + set_.describe() + ", its dual)" + missing : set_.describe();
-    } else {
-      std::string s = "max(";
-      for (int w = 0; w < kViews; ++w) {
-        const View& view = views_[w];
-        if (w) s.append(", ");
-        if (view.reflected) s.append("reflected ");
-        s.append("pdb ").append(set_.partition.display_name()).append(" ");
-        for (int p = 0; p < view.count; ++p) {
-          const auto& tiles = set_.partition.groups[static_cast<std::size_t>(view.first + p)];
-          s.append("{").append(pdb::join_numbers(tiles, ",")).append("}");
-        }
-      }
-      s.append(dual_ ? ", and each looked up on the dual placement)" + missing : ")");
-      return s;
-    }
-  }
-  const pdb::PdbSet& set() const { return set_; }
+  std::string describe() const { return setup_.describe(); }
+  const pdb::PdbSet& set() const { return setup_.pdb_set; }
   // True when the views include the reflection about the diagonal.
-  bool reflected() const { return views_[kViews - 1].reflected; }
+  bool reflected() const { return setup_.views[kViews - 1].reflected; }
   // True when every view is also looked up on the dual placement.
-  bool dual() const { return dual_; }
+  bool dual() const { return setup_.dual; }
 
  private:
-  using Table = pdb::EntryTable;
   using Pattern = pdb::RankedPattern<B>;
-
-  // How one set's patterns see the board: direct (identity) or mirrored about the diagonal.
-  // Indexed by the board's own tiles and cells; patterns are numbered within the set.
-  struct View {
-    int first = 0;                                 // the set's first pattern in patterns_
-    int count = 0;                                 // and its number of patterns
-    bool reflected = false;                        // mirrored about the diagonal
-    std::array<std::uint8_t, B::kCells> cell{};    // a cell as this view sees it (an involution)
-    std::array<std::uint8_t, B::kCells> tile{};    // a tile as this view sees it
-    std::array<std::int8_t, B::kCells> pattern{};  // the pattern the tile is in here, or -1
-    std::array<std::uint8_t, B::kCells> index{};   // its place in that pattern's order
-    std::array<Rank, B::kCells> weight{};          // the weight of its digit in the rank
-    std::array<Table, kMaxPatterns> table{};       // the set's tables (kept here for update())
-    pdb::DualView<B> dual;                         // the dual lookups' maps (when asked for)
-  };
+  using View = typename pdb::LookupSetup<B, kViews>::View;
 
   // Kept out of the search's loop, where its code (the dual ranks of every view, inlined into
   // every instantiation of the node loop) would crowd the instruction cache when it is off.
@@ -343,9 +193,9 @@ class PatternDatabases {
 
   template <int W>
   NPUZZLE_ALWAYS_INLINE void update_dual(Value& n, int from, int to) const {
-    const View& view = views_[W];
-    view.dual.update(n.dual_stored[W], n.dual[W], &patterns_[static_cast<std::size_t>(view.first)],
-                     n.board, from, to);
+    const View& view = setup_.views[W];
+    view.dual.update(n.dual_stored[W], n.dual[W],
+                     &setup_.patterns[static_cast<std::size_t>(view.first)], n.board, from, to);
   }
 
   // Re-ranks, in view W, the pattern of the tile that moved (n: the value after the move, still
@@ -364,7 +214,7 @@ class PatternDatabases {
   template <int W>
   NPUZZLE_ALWAYS_INLINE void update_view(Value& n, int tile, int from, int to,
                                          int md_change) const {
-    const View& view = views_[W];
+    const View& view = setup_.views[W];
     const int p = view.pattern[tile];
     if (p < 0) return;
     const int a = kDirect<W> ? from : view.cell[from];
@@ -390,7 +240,7 @@ class PatternDatabases {
   template <int W>
   NPUZZLE_ALWAYS_INLINE Rank rank_change(const Tiles<B>& board, int tile, int p, int a,
                                          int b) const {
-    const View& view = views_[W];
+    const View& view = setup_.views[W];
     const Rank own = view.weight[tile];
     const Rank change = static_cast<Rank>(b - a) * own;
     const int low = std::min(a, b), high = std::max(a, b);
@@ -408,15 +258,7 @@ class PatternDatabases {
   static constexpr pdb::Geometry kGeometry{B::kRows, B::kCols};
 
   Manhattan<B> manhattan_;
-  pdb::PdbSet set_;  // keeps the tables mapped
-  bool dual_ = false;
-  int dual_missing_ = 0;  // tables of the dual lookups' other regions not loaded
-  std::array<Pattern, kMaxPatterns * pdb::kMaxSets> patterns_{};  // the sets' patterns in order
-  // Per pattern, its tiles' goal cells (in the table's order), and the blank's goal cell: where the
-  // walk of a zero-aware table ends.
-  std::array<std::array<std::uint8_t, B::kCells>, kMaxPatterns * pdb::kMaxSets> goal_cells_{};
-  int goal_blank_ = 0;
-  std::array<View, kViews> views_{};
+  pdb::LookupSetup<B, kViews> setup_;  // the tables and the views' maps
 };
 
 template <class B>

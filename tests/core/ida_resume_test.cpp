@@ -1,9 +1,9 @@
-// BoundedDfs stopped and resumed (core/search/ida_star.hpp): a pass cut into pieces by node limits,
-// each piece a fresh object going on from the path where the last one stopped, ends exactly as the
-// uninterrupted pass does (the same outcome, path and least f above the bound) with the same node
-// counts once the node counted twice at each stop is taken off; and fits() refuses paths that no
-// pass could have stopped on. Pattern databases (children batched, the least h searched first)
-// are cut too: a resume must follow the node loop's order of the children.
+// BoundedDfs stopped and resumed (core/search/bounded_dfs.hpp, ida_resume.hpp): a pass cut into
+// pieces by node limits, each piece a fresh object going on from the path where the last one
+// stopped, ends exactly as the uninterrupted pass does (the same outcome, path and least f above
+// the bound) with the same node counts once the node counted twice at each stop is taken off; and
+// fits() refuses paths that no pass could have stopped on. Pattern databases (children batched, the
+// least h searched first) are cut too: a resume must follow the node loop's order of the children.
 #include <gtest/gtest.h>
 
 #include <climits>
@@ -44,7 +44,7 @@ auto pass_in_pieces(const H& h, const Goal<B>& goal, const State<B>& start, int 
     Limits limits;
     limits.nodes = limit;
     const LimitClock clock(limits);
-    Dfs dfs(h, goal.state, clock);
+    Dfs dfs(h, goal, clock);
     const auto outcome = result.pieces == 0 ? dfs.run(start, value, 0, Dfs::kNoCell, bound)
                                             : dfs.resume(start, value, 0, Dfs::kNoCell, bound,
                                                          MovePruning::kRoot, stopped_at);
@@ -173,8 +173,7 @@ TEST(IdaResume, FitsRefusesPathsNoPassStopsOn) {
   const auto fits = [&](std::vector<Move> path, int bound, int parent = Dfs::kNoCell) {
     Limits limits;
     const LimitClock clock(limits);
-    return Dfs(md, goal.state, clock)
-        .fits(start, value, 0, parent, bound, MovePruning::kRoot, path);
+    return Dfs(md, goal, clock).fits(start, value, 0, parent, bound, MovePruning::kRoot, path);
   };
   EXPECT_TRUE(fits({}, 2));
   EXPECT_TRUE(fits({Move::Up}, 2));

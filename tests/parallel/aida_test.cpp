@@ -133,7 +133,7 @@ TEST(Aida, OptimalOnTheEightPuzzleForEveryTestGoal) {
 }
 
 // Every frontier order is optimal (the default, least h first, was measured best:
-// parallel/aida.hpp); only the last threshold's nodes differ between them.
+// parallel/aida_schedule.hpp); only the last threshold's nodes differ between them.
 TEST(Aida, EveryFrontierOrderIsOptimal) {
   using F = FrameOf<3, 3>;
   const oracle::Tiles goal_tiles = oracle::blank_first(9);

@@ -1,0 +1,154 @@
+// parallel/aida_budget.hpp — phase 1 of A*+IDA* (parallel/aida.hpp) and its memory budget: the
+// memory available, the default budget, phase 1 run (again) within it, and the growing budget
+// (the growth step itself is in the threshold loop, parallel/aida.hpp's search()).
+// Invariants: phase 1 never holds more than its bytes and its node cap (aida_frontier.hpp checks
+// both before each expansion); a run again replaces the frontier, keeping the counts of the runs
+// before it (astar_done_*); memory_full_ is set when the bytes filled before the cap.
+//
+// The default budget (AidaOptions::grow, the command line's): phase 1 pays only when the IDA* work
+// it saves is larger than its own cost, and an A* node costs several IDA* nodes (a hash look-up,
+// an open-list entry, the node's value rebuilt or cached: about 1,600 instructions an expansion
+// on 4x4 with the 6-6-3 tables against about 420 for IDA*, and more cache misses), while what it
+// saves grows with the IDA* work left: the duplicates above the frontier in every threshold, and
+// the last threshold taken least h first. Phase 1 runs on one thread while IDA* runs on all of
+// them, so its share is divided by the threads too. So the budget follows the work instead of the
+// memory: phase 1 first holds at most kFirstNodes (4096) nodes; after each threshold, when the
+// IDA* nodes that threshold took divided by growth_divisor (64) x threads are at least 4x the A*
+// nodes held, phase 1 is run again from the start for that share (the frontier replaced; the next
+// threshold is the larger of the next IDA* bound and the new frontier's least f, both at most C*),
+// within memory_bytes; once the bytes fill first it grows no more. The runs together cost under
+// 1.4x the last, which costs a fraction of the threshold before it, while the next threshold
+// takes 6-10x that one. The divisor was 8 first: on the 24-puzzle (6-6-6-6, two threads) a
+// re-run then held up to 34 M nodes, a 5x5 A* expansion took about 8 IDA* expansions of wall time
+// (one thread against two), and on Korf and Felner's #37, #30, #22, #38 and #32 the search took
+// 1.99, 0.99, 0.47, 0.98 and 0.64x parallel IDA*'s time; with 16 x threads (32 on two) 1.23,
+// 0.77, 0.48, 0.72, 0.63x; with 64 x threads 1.06, 0.67, 0.23, 0.87, 0.45x (bench/RESULTS.md,
+// "A*+IDA*: the automaton across the frontier, and the budget's share"). Measured
+// (bench/RESULTS.md, "A*+IDA* (issue 44)"): on Korf's 100 (6-6-3, one thread) a fixed phase 1 of
+// 300,000 nodes saved 2.2 IDA* nodes per A* node and lost to `ida`, the growing budget took 0.85x
+// ida's nodes (0.22x in the last thresholds) but still 1.2-1.5x its instructions (divisors 8, 32,
+// 128): 4x4 searches are too small for it, `ida` stays their default. On the 24-puzzle (6-6-6-6,
+// two threads) it took 0.64-0.81x parallel IDA*'s nodes and about its time; phase 1 over the whole
+// memory budget took 0.34-0.45x the nodes and 3-5x the time.
+//
+// Memory: the budget is AidaOptions::memory_bytes (the engine's --mem-limit share: engine/
+// search_dispatch.hpp; by default a sixth of the memory available once the tables are loaded). The
+// A* phase never holds more (aida_frontier.hpp counts capacities and the moments a table holds
+// two); phase 2 holds the A* nodes, the frontier and a path per thread. A budget that cannot hold
+// `min_frontier` nodes skips phase 1: plain IDA* through phase 2 from a frontier of the start alone
+// (with a note). An allocation that fails ends the search with Status::OutOfMemory and its counts.
+#pragma once
+
+#include <algorithm>
+#include <climits>
+#include <cstdint>
+#include <cstdio>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include <sys/resource.h>
+
+#include "parallel/aida_class.hpp"
+
+namespace npuzzle {
+
+// The bytes of memory available now (MemAvailable, or the address-space limit when lower; 0 when
+// neither is known).
+inline std::uint64_t aida_available_memory() {
+  std::uint64_t available = 0;
+  if (std::FILE* meminfo = std::fopen("/proc/meminfo", "r")) {
+    char key[64];
+    unsigned long long kib = 0;
+    while (std::fscanf(meminfo, "%63s %llu kB", key, &kib) == 2) {
+      if (std::string(key) == "MemAvailable:") {
+        available = static_cast<std::uint64_t>(kib) * 1024;
+        break;
+      }
+    }
+    std::fclose(meminfo);
+  }
+  rlimit address_space{};
+  if (::getrlimit(RLIMIT_AS, &address_space) == 0 && address_space.rlim_cur != RLIM_INFINITY) {
+    const auto limit = static_cast<std::uint64_t>(address_space.rlim_cur);
+    available = available == 0 ? limit : std::min(available, limit);
+  }
+  return available;
+}
+// The budget when none is given: a sixth of what is available (the command line's default limit is
+// half of it, of which the storing searches get a third, engine/request.hpp's kMemoryGrowthFactor).
+inline std::uint64_t aida_default_budget() { return aida_available_memory() / 6; }
+
+// The A* nodes a grown budget may hold: `nodes`, within max_stored (0: none).
+template <class B, Heuristic H>
+inline std::uint64_t Aida<B, H>::capped(std::uint64_t nodes) const {
+  return options_.max_stored ? std::min(nodes, options_.max_stored) : nodes;
+}
+
+template <class B, Heuristic H>
+inline int Aida<B, H>::least_frontier_f() const {
+  int least = INT_MAX;
+  for (const AidaFrontierNode& n : frontier_) least = std::min(least, n.f());
+  return least;
+}
+
+// Runs phase 1 from the start (again, when the budget grew: the nodes of the previous run are
+// freed first, their counts kept) with `bytes` and at most `cap` nodes (0: none). True when that
+// ends the search (solved, no path, stopped); false when the budget is full: frontier_ holds the
+// frontier, sorted, and memory_full_ says whether the bytes (not `cap`) filled it.
+template <class B, Heuristic H>
+template <class Solved, class Limited>
+inline bool Aida<B, H>::phase1(const State<B>& start, std::uint64_t bytes, std::uint64_t cap,
+                               AidaReport& report, const Solved& solved, const Limited& limited) {
+  if (astar_) {
+    astar_done_expanded_ += astar_->expanded();
+    astar_done_generated_ += astar_->generated();
+    astar_.reset();
+  }
+  {
+    std::lock_guard lock(position_mutex_);
+    frontier_ready_ = false;
+    frontier_cap_ = cap;
+    std::vector<std::atomic<std::uint8_t>>().swap(done_flags_);
+  }
+  std::vector<AidaFrontierNode>().swap(frontier_);
+  astar_complete_ = false;
+  astar_ = std::make_unique<AStar>(h_, goal_, clock_, bytes, cap);
+  const auto outcome = astar_->run(start);
+  astar_complete_ = outcome != AStar::Outcome::Stopped;
+  ++report.astar_runs;
+  report.astar_expanded = astar_expanded();
+  report.astar_stored = astar_->stored();
+  report.astar_bytes = astar_->bytes();
+  report.astar_cache_hits += astar_->cache_hits();
+  bound_ = std::max(bound_, astar_->least_f());
+  switch (outcome) {
+    case AStar::Outcome::Solved:
+      solved(astar_->path(), AidaFound::InAStar);
+      return true;
+    case AStar::Outcome::Exhausted:
+      report.result.status = Status::Unsolvable;
+      report.result.bound = bound_;
+      return true;
+    case AStar::Outcome::Stopped:
+      limited(astar_->stop_reason());
+      return true;
+    case AStar::Outcome::Full:
+      break;
+  }
+  // Full below its node cap (a child or four of room short of it): the bytes were the limit.
+  memory_full_ = cap == 0 || astar_->stored() + 4 < cap;
+  frontier_ = astar_->take_frontier();
+  report.frontier = frontier_.size();
+  sort_frontier();
+  if (tracking_) {
+    std::lock_guard lock(position_mutex_);
+    frontier_checksum_ = frontier_checksum();
+    std::vector<std::atomic<std::uint8_t>>(frontier_.size()).swap(done_flags_);
+    frontier_ready_ = true;
+  }
+  return false;
+}
+
+}  // namespace npuzzle
