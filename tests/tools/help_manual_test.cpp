@@ -97,7 +97,9 @@ TEST(HelpManual, EveryLineFitsTheWidth) {
           EXPECT_LE(characters(line), width) << line;
           widest = std::max(widest, characters(line));
         }
-        if (title == "npuzzle solve") EXPECT_GT(widest, width - 12) << page;  // filled, not short
+        if (title == "npuzzle solve") {
+          EXPECT_GT(widest, width - 12) << page;  // filled, not short
+        }
       }
     }
   }
@@ -261,7 +263,9 @@ TEST(HelpManual, TheManPageSaysWhatHelpSays) {
       for (const auto& [heading, text] : options_of(page)) {
         SCOPED_TRACE(title + ": " + heading);
         EXPECT_TRUE(contains(source, heading + " " + text)) << heading << " " << text;
-        if (groff) EXPECT_TRUE(contains(rendered, heading + " " + text)) << rendered;
+        if (groff) {
+          EXPECT_TRUE(contains(rendered, heading + " " + text)) << rendered;
+        }
       }
       for (const std::string& line : section(page, "EXAMPLES")) {
         EXPECT_TRUE(contains(source, collapse_blanks(line))) << line;
