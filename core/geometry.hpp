@@ -25,6 +25,10 @@ class Geometry {
     return B::kMoveTable[static_cast<std::size_t>(cell)];
   }
   static constexpr bool opens(int) { return true; }
+  // The cells the blank may stand on, bit c for cell c.
+  static constexpr std::uint32_t open_cells() {
+    return B::kCells >= 32 ? ~0u : (1u << B::kCells) - 1;
+  }
   static constexpr int rows() { return B::kRows; }
   static constexpr int cols() { return B::kCols; }
   static constexpr int cells() { return B::kCells; }
@@ -63,6 +67,7 @@ class Geometry<F, true> {
   }
   // True when `cell` is a cell of the held board (the blank may stand there).
   NPUZZLE_ALWAYS_INLINE bool opens(int cell) const { return ((open_ >> cell) & 1u) != 0; }
+  std::uint32_t open_cells() const { return open_; }
   int rows() const { return rows_; }
   int cols() const { return cols_; }
   int cells() const { return rows_ * cols_; }
@@ -73,16 +78,6 @@ class Geometry<F, true> {
   int rows_ = 0;
   int cols_ = 0;
 };
-
-// The cells the blank may stand on, bit c for cell c (every cell of an ordinary board).
-template <class B>
-std::uint32_t open_cells_of(const Geometry<B>& geometry) {
-  std::uint32_t open = 0;
-  for (int c = 0; c < B::kCells; ++c) {
-    if (geometry.opens(c)) open |= 1u << c;
-  }
-  return open;
-}
 
 // The cell the blank reaches from `cell` going `m` on this geometry, or -1 when it cannot.
 template <class B>

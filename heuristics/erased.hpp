@@ -116,7 +116,6 @@ class ErasedHeuristic {
       std::memcpy(&value, parent.held.data(), sizeof value);
       value = h.update(value, tile, from, to);
       std::memcpy(child.held.data(), &value, sizeof value);
-      std::memset(child.held.data() + sizeof value, 0, kValueBytes - sizeof value);
       return h.estimate(value);
     }
   }

@@ -78,7 +78,7 @@ class BoundedDfs {
       : h_(heuristic),
         goal_(goal.state),
         geometry_(&goal.geometry),
-        open_cells_(open_cells_of(goal.geometry)),
+        open_cells_(goal.geometry.open_cells()),
         clock_(clock),
         cancel_(cancel) {}
 
