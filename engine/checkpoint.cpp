@@ -31,6 +31,17 @@ std::string joined(const std::vector<T>& values) {
   return text;
 }
 
+// "12:7 40:9" for A*+IDA*'s closest approaches (index:closest); "-" when none is kept.
+std::string closest_pairs(const std::vector<IdaPosition::ClosestApproach>& closest) {
+  if (closest.empty()) return "-";
+  std::string text;
+  for (const IdaPosition::ClosestApproach& c : closest) {
+    if (!text.empty()) text += ' ';
+    text += std::to_string(c.index) + ':' + std::to_string(c.closest);
+  }
+  return text;
+}
+
 // "0-3,5,7-9" for the done flags; "-" when none is done.
 std::string done_ranges(const std::vector<bool>& done) {
   std::string text;
@@ -84,6 +95,7 @@ std::string format_checkpoint(const CheckpointFile& f, const std::optional<Signa
     out << "astar-expanded " << p.astar_expanded << '\n';
   }
   out << "done " << done_ranges(p.done) << '\n';
+  if (f.algorithm == Algorithm::Aida) out << "closest " << closest_pairs(p.closest) << '\n';
   for (const PartialSubtree& partial : p.partial)
     out << "partial " << partial_line(partial) << '\n';
   out << "expanded " << p.expanded << '\n';

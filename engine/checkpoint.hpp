@@ -23,6 +23,9 @@
 //                                   (parallel/aida_checkpoint.hpp), and
 //   astar-expanded 4000             phase 1's share of the expanded count
 //   done 0-3,5,7-9                  the finished subtrees ("-": none)
+//   closest 12:7 40:9               aida only: frontier nodes' closest approaches, index:least h
+//                                   reached ("-": none; at most 65,536; absent before 2026-11-28:
+//                                   none)
 //   partial 4 UULDRRD               a subtree cut short (one line each, by index): the blank's
 //                                   moves from its frontier node to the node where it stopped
 //                                   (never for aida)

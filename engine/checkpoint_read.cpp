@@ -116,6 +116,32 @@ std::vector<bool> parse_done(std::string_view text, std::size_t subtrees) {
   return done;
 }
 
+// A*+IDA*'s closest approaches: "-", or index:closest pairs with increasing indices among the
+// frontier's `subtrees`, at most IdaPosition::kMaxClosestApproaches.
+std::vector<IdaPosition::ClosestApproach> parse_closest(std::string_view text,
+                                                        std::size_t subtrees) {
+  std::vector<IdaPosition::ClosestApproach> closest;
+  if (text == "-") return closest;
+  for (std::string_view pair : words(text)) {
+    if (closest.size() == IdaPosition::kMaxClosestApproaches) {
+      throw Corrupt("closest: more than " + std::to_string(IdaPosition::kMaxClosestApproaches) +
+                    " pairs");
+    }
+    const std::size_t colon = pair.find(':');
+    if (colon == std::string_view::npos) {
+      throw Corrupt("closest: '" + std::string(pair) + "' is not index:closest");
+    }
+    const auto index = number<std::size_t>(pair.substr(0, colon), "closest");
+    const auto value = number<unsigned>(pair.substr(colon + 1), "closest");
+    if (index >= subtrees || value > 255 || (!closest.empty() && index <= closest.back().index)) {
+      throw Corrupt("closest: '" + std::string(pair) + "' is not a frontier node's, in order, of " +
+                    "the " + std::to_string(subtrees));
+    }
+    closest.push_back({static_cast<std::uint32_t>(index), static_cast<std::uint8_t>(value)});
+  }
+  return closest;
+}
+
 PartialSubtree parse_partial(std::string_view text, const std::vector<bool>& done) {
   const std::vector<std::string_view> fields = words(text);
   if (fields.size() != 2 || fields[1].empty()) {
@@ -258,6 +284,8 @@ CheckpointFile parse_checkpoint(std::string_view text, const std::optional<Signa
     p.astar_expanded = number<std::uint64_t>(lines.take("astar-expanded"), "astar-expanded");
   }
   p.done = parse_done(lines.take("done"), p.subtrees);
+  if (aida && lines.next_is("closest"))
+    p.closest = parse_closest(lines.take("closest"), p.subtrees);
   while (!aida && lines.next_is("partial")) {  // A*+IDA* keeps no cut-short subtrees
     p.partial.push_back(parse_partial(lines.take("partial"), p.done));
     if (p.partial.size() > 1 && p.partial.back().index <= p.partial[p.partial.size() - 2].index) {

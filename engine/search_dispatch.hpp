@@ -69,6 +69,7 @@ inline AidaOptions aida_options(const SolveRequest& r) {
   // The frontier order, for measurements only (parallel/aida_options.hpp: kDefaultAidaOrder).
   if (const char* order = std::getenv("NPUZZLE_AIDA_ORDER")) {
     const std::string o = order;
+    if (o == "closest") options.order = AidaOrder::Closest;
     if (o == "h") options.order = AidaOrder::LeastH;
     if (o == "f-h") options.order = AidaOrder::FThenH;
     if (o == "f-g") options.order = AidaOrder::FThenG;

@@ -10,26 +10,26 @@
 // an open-list entry, the node's value rebuilt or cached: about 1,600 instructions an expansion
 // on 4x4 with the 6-6-3 tables against about 420 for IDA*, and more cache misses), while what it
 // saves grows with the IDA* work left: the duplicates above the frontier in every threshold, and
-// the last threshold taken least h first. Phase 1 runs on one thread while IDA* runs on all of
-// them, so its share is divided by the threads too. So the budget follows the work instead of the
-// memory: phase 1 first holds at most kFirstNodes (4096) nodes; after each threshold, when the
-// IDA* nodes that threshold took divided by growth_divisor (64) x threads are at least 4x the A*
-// nodes held, phase 1 is run again from the start for that share (the frontier replaced; the next
-// threshold is the larger of the next IDA* bound and the new frontier's least f, both at most C*),
-// within memory_bytes; once the bytes fill first it grows no more. The runs together cost under
-// 1.4x the last, which costs a fraction of the threshold before it, while the next threshold
-// takes 6-10x that one. The divisor was 8 first: on the 24-puzzle (6-6-6-6, two threads) a
-// re-run then held up to 34 M nodes, a 5x5 A* expansion took about 8 IDA* expansions of wall time
-// (one thread against two), and on Korf and Felner's #37, #30, #22, #38 and #32 the search took
-// 1.99, 0.99, 0.47, 0.98 and 0.64x parallel IDA*'s time; with 16 x threads (32 on two) 1.23,
-// 0.77, 0.48, 0.72, 0.63x; with 64 x threads 1.06, 0.67, 0.23, 0.87, 0.45x (bench/RESULTS.md,
-// "A*+IDA*: the automaton across the frontier, and the budget's share"). Measured
-// (bench/RESULTS.md, "A*+IDA* (issue 44)"): on Korf's 100 (6-6-3, one thread) a fixed phase 1 of
-// 300,000 nodes saved 2.2 IDA* nodes per A* node and lost to `ida`, the growing budget took 0.85x
-// ida's nodes (0.22x in the last thresholds) but still 1.2-1.5x its instructions (divisors 8, 32,
-// 128): 4x4 searches are too small for it, `ida` stays their default. On the 24-puzzle (6-6-6-6,
-// two threads) it took 0.64-0.81x parallel IDA*'s nodes and about its time; phase 1 over the whole
-// memory budget took 0.34-0.45x the nodes and 3-5x the time.
+// the last threshold taken in a better order (finer with more frontier nodes). Phase 1 runs on one
+// thread while IDA* runs on all of them, so its share is divided by the threads too. So the budget
+// follows the work instead of the memory: phase 1 first holds at most kFirstNodes (4096) nodes;
+// after each threshold, when the IDA* nodes that threshold took divided by growth_divisor (64) x
+// threads are at least 4x the A* nodes held, phase 1 is run again from the start for that share
+// (the frontier replaced; the next threshold is the larger of the next IDA* bound and the new
+// frontier's least f, both at most C*), within memory_bytes; once the bytes fill first it grows no
+// more. The runs together cost under 1.4x the last, which costs a fraction of the threshold before
+// it, while the next threshold takes 6-10x that one. The divisor was 8 first: on the 24-puzzle
+// (6-6-6-6, two threads) a re-run then held up to 34 M nodes, a 5x5 A* expansion took about 8 IDA*
+// expansions of wall time (one thread against two), and on Korf and Felner's #37, #30, #22, #38 and
+// #32 the search took 1.99, 0.99, 0.47, 0.98 and 0.64x parallel IDA*'s time; with 16 x threads (32
+// on two) 1.23, 0.77, 0.48, 0.72, 0.63x; with 64 x threads 1.06, 0.67, 0.23, 0.87, 0.45x
+// (bench/RESULTS.md, "A*+IDA*: the automaton across the frontier, and the budget's share").
+// Measured (bench/RESULTS.md, "A*+IDA* (issue 44)"): on Korf's 100 (6-6-3, one thread) a fixed
+// phase 1 of 300,000 nodes saved 2.2 IDA* nodes per A* node and lost to `ida`, the growing budget
+// took 0.85x ida's nodes (0.22x in the last thresholds) but still 1.2-1.5x its instructions
+// (divisors 8, 32, 128): 4x4 searches are too small for it, `ida` stays their default. On the
+// 24-puzzle (6-6-6-6, two threads) it took 0.64-0.81x parallel IDA*'s nodes and about its time;
+// phase 1 over the whole memory budget took 0.34-0.45x the nodes and 3-5x the time.
 //
 // Memory: the budget is AidaOptions::memory_bytes (the engine's --mem-limit share: engine/
 // search_dispatch.hpp; by default a sixth of the memory available once the tables are loaded). The
@@ -93,14 +93,68 @@ inline int Aida<B, H>::least_frontier_f() const {
   return least;
 }
 
+// The closest approaches of the frontier in use, to hand on to a grown one (inherit_closest()):
+// per node, its (state, automaton state)'s hash with the low byte replaced by its closest, sorted.
+// 8 bytes a frontier node. A hash shared by two keys can only misorder, never mislead the search.
+template <class B, Heuristic H>
+inline std::vector<std::uint64_t> Aida<B, H>::closest_by_key() const {
+  std::vector<std::uint64_t> keyed;
+  if (!astar_ || options_.order != AidaOrder::Closest) return keyed;
+  keyed.reserve(frontier_.size());
+  for (const AidaFrontierNode& n : frontier_) {
+    const auto hash = static_cast<std::uint64_t>(
+        AidaNodes<B>::hash_of(AidaNodes<B>::key_of(astar_->node(n.node))));
+    keyed.push_back((hash & ~std::uint64_t{0xFF}) | n.closest);
+  }
+  std::sort(keyed.begin(), keyed.end());
+  return keyed;
+}
+
+// A grown phase 1 went deeper than the frontier before it, whose closest approaches (keyed, from
+// closest_by_key()) were measured: each new frontier node takes that of the old frontier node it
+// descends from (the nearest along the parents; the parents come first in the node vector, but a
+// node reopened from a later parent inherits nothing), when it is below its own h. A grown run
+// expands every node the run before it expanded, and more, so every new frontier node is an old
+// one or below one.
+template <class B, Heuristic H>
+inline void Aida<B, H>::inherit_closest(const std::vector<std::uint64_t>& keyed) {
+  if (keyed.empty()) return;
+  constexpr std::uint8_t kNone = 0xFF;
+  std::vector<std::uint8_t> by_node(astar_->stored(), kNone);
+  for (std::uint32_t i = 0; i < by_node.size(); ++i) {
+    const auto& node = astar_->node(i);
+    const auto hash =
+        static_cast<std::uint64_t>(AidaNodes<B>::hash_of(AidaNodes<B>::key_of(node))) &
+        ~std::uint64_t{0xFF};
+    const auto found = std::lower_bound(keyed.begin(), keyed.end(), hash);
+    if (found != keyed.end() && (*found & ~std::uint64_t{0xFF}) == hash) {
+      by_node[i] = static_cast<std::uint8_t>(*found & 0xFF);
+    } else if (node.parent < i) {
+      by_node[i] = by_node[node.parent];
+    }
+  }
+  for (AidaFrontierNode& n : frontier_) {
+    n.closest = std::min<std::uint32_t>(n.closest, by_node[n.node]);
+  }
+}
+
 // Runs phase 1 from the start (again, when the budget grew: the nodes of the previous run are
-// freed first, their counts kept) with `bytes` and at most `cap` nodes (0: none). True when that
-// ends the search (solved, no path, stopped); false when the budget is full: frontier_ holds the
-// frontier, sorted, and memory_full_ says whether the bytes (not `cap`) filled it.
+// freed first, their counts kept, and their frontier's closest approaches handed on,
+// inherit_closest()) with `bytes` and at most `cap` nodes (0: none). True when that ends the
+// search (solved, no path, stopped); false when the budget is full: frontier_ holds the frontier,
+// sorted, and memory_full_ says whether the bytes (not `cap`) filled it.
 template <class B, Heuristic H>
 template <class Solved, class Limited>
 inline bool Aida<B, H>::phase1(const State<B>& start, std::uint64_t bytes, std::uint64_t cap,
                                AidaReport& report, const Solved& solved, const Limited& limited) {
+  // The closest approaches handed on take their bytes from this run's budget.
+  std::vector<std::uint64_t> keyed = closest_by_key();
+  const std::uint64_t keyed_bytes = keyed.capacity() * sizeof(std::uint64_t);
+  if (keyed_bytes > bytes / 8) {
+    std::vector<std::uint64_t>().swap(keyed);
+  } else {
+    bytes -= keyed_bytes;
+  }
   if (astar_) {
     astar_done_expanded_ += astar_->expanded();
     astar_done_generated_ += astar_->generated();
@@ -141,6 +195,7 @@ inline bool Aida<B, H>::phase1(const State<B>& start, std::uint64_t bytes, std::
   memory_full_ = cap == 0 || astar_->stored() + 4 < cap;
   frontier_ = astar_->take_frontier();
   report.frontier = frontier_.size();
+  inherit_closest(keyed);
   sort_frontier();
   if (tracking_) {
     std::lock_guard lock(position_mutex_);

@@ -98,6 +98,11 @@ inline int Aida<B, H>::go_on_from(const IdaPosition& p, int least) {
   for (std::size_t i = 0; i < p.subtrees; ++i) {
     if (p.done[i]) done_flags_[i].store(1, std::memory_order_relaxed);
   }
+  for (const IdaPosition::ClosestApproach& c : p.closest) {
+    if (c.index < frontier_.size() && c.closest < frontier_[c.index].closest) {
+      frontier_[c.index].closest = c.closest;
+    }
+  }
   carried_next_ = p.next_bound;
   committed_next_ = p.next_bound;
   return threshold;
@@ -119,12 +124,21 @@ inline bool Aida<B, H>::is_done(std::size_t i) const {
   return tracking_ && done_flags_[i].load(std::memory_order_relaxed) != 0;
 }
 
-// Checkpoints: frontier node i was searched to the end in this threshold by `w`, taking
-// `expanded` and `generated` nodes; with them the least f above the threshold `w` has seen.
+// Frontier node i was searched to the end in this threshold by `w`, taking `expanded` and
+// `generated` nodes: its work and closest approach for the next threshold (under position_mutex_
+// when checkpoints may read them), and for checkpoints its done flag, its counts and the least f
+// above the threshold `w` has seen.
 template <class B, Heuristic H>
-inline void Aida<B, H>::mark_done(const Worker& w, std::size_t i, std::uint64_t expanded,
-                                  std::uint64_t generated) {
+inline void Aida<B, H>::finish(const Worker& w, std::size_t i, std::uint64_t expanded,
+                               std::uint64_t generated) {
+  const auto record = [&] {
+    frontier_[i].searched = static_cast<std::uint32_t>(
+        std::min<std::uint64_t>(expanded, AidaFrontierNode::kSearchedMax));
+    frontier_[i].closest = static_cast<std::uint32_t>(w.dfs.closest());
+  };
+  if (!tracking_) return record();
   std::lock_guard lock(position_mutex_);
+  record();
   done_flags_[i].store(1, std::memory_order_relaxed);
   committed_expanded_ += expanded;
   committed_generated_ += generated;
@@ -157,6 +171,7 @@ inline IdaPosition Aida<B, H>::position() {
       p.done[i] = done_flags_[i].load(std::memory_order_relaxed) != 0;
     }
     p.next_bound = committed_next_;
+    p.closest = saved_closest();
   }
   p.astar_expanded = offset_astar_ + astar_done_expanded;
   p.expanded = offset_expanded_ + astar_done_expanded + committed_expanded_;
@@ -165,6 +180,31 @@ inline IdaPosition Aida<B, H>::position() {
   p.seconds = seconds();
   p.iteration_expanded = history_;
   return p;
+}
+
+// The closest approaches a position keeps (IdaPosition::closest): those below their node's own h,
+// the nearest kMaxClosestApproaches of them (the later index among equals left out), by index.
+// Under position_mutex_.
+template <class B, Heuristic H>
+inline std::vector<IdaPosition::ClosestApproach> Aida<B, H>::saved_closest() const {
+  std::vector<IdaPosition::ClosestApproach> saved;
+  for (std::size_t i = 0; i < frontier_.size(); ++i) {
+    if (frontier_[i].closest < frontier_[i].h) {
+      saved.push_back(
+          {static_cast<std::uint32_t>(i), static_cast<std::uint8_t>(frontier_[i].closest)});
+    }
+  }
+  if (saved.size() > IdaPosition::kMaxClosestApproaches) {
+    const auto nearer = [](const auto& a, const auto& b) {
+      return a.closest != b.closest ? a.closest < b.closest : a.index < b.index;
+    };
+    std::nth_element(saved.begin(), saved.begin() + IdaPosition::kMaxClosestApproaches, saved.end(),
+                     nearer);
+    saved.resize(IdaPosition::kMaxClosestApproaches);
+    std::sort(saved.begin(), saved.end(),
+              [](const auto& a, const auto& b) { return a.index < b.index; });
+  }
+  return saved;
 }
 
 // Between frontier nodes (on a worker's thread): saves the position when one is due, one at a

@@ -116,6 +116,7 @@ class Aida {
     return (astar_ ? astar_->pool_bytes() : 0) +
            static_cast<std::uint64_t>(frontier_.capacity()) *
                (sizeof(AidaFrontierNode) + (tracking_ ? 1 : 0)) +
+           static_cast<std::uint64_t>(order_.capacity()) * sizeof(std::uint32_t) +
            static_cast<std::uint64_t>(chunks_.capacity()) * sizeof(std::size_t);
   }
   // The workers' expansions over every run of the search (phase 2's share of the counts).
@@ -146,6 +147,8 @@ class Aida {
   static constexpr std::uint64_t kFirstNodes = 4096;
   static constexpr std::uint64_t kGrowthStep = 4;
   std::uint64_t capped(std::uint64_t nodes) const;
+  std::vector<std::uint64_t> closest_by_key() const;
+  void inherit_closest(const std::vector<std::uint64_t>& closest_by_key);
   int least_frontier_f() const;
   template <class Solved, class Limited>
   bool phase1(const State<B>& start, std::uint64_t bytes, std::uint64_t cap, AidaReport& report,
@@ -154,6 +157,7 @@ class Aida {
   // One threshold on every thread (parallel/aida_schedule.hpp).
   static constexpr std::uint64_t kChunksPerThread = 64;
   void sort_frontier();
+  void order_threshold();
   std::size_t cut_chunks(int threshold);
   bool run_threshold(int threshold);
   void work(Worker& w);
@@ -165,8 +169,9 @@ class Aida {
   int go_on_from(const IdaPosition& p, int least);
   void begin_next_threshold(int threshold);
   bool is_done(std::size_t i) const;
-  void mark_done(const Worker& w, std::size_t i, std::uint64_t expanded, std::uint64_t generated);
+  void finish(const Worker& w, std::size_t i, std::uint64_t expanded, std::uint64_t generated);
   IdaPosition position();
+  std::vector<IdaPosition::ClosestApproach> saved_closest() const;
   void save_when_due();
   std::uint64_t frontier_checksum() const;
 
@@ -181,7 +186,11 @@ class Aida {
   std::uint64_t astar_done_expanded_ = 0, astar_done_generated_ = 0;  // earlier runs of phase 1
   bool memory_full_ = false;  // the last run of phase 1 filled the bytes of its budget
   std::vector<AidaFrontierNode> frontier_;
-  std::vector<std::size_t> chunks_;  // run c is frontier_[chunks_[c], chunks_[c + 1])
+  // The threshold's order: frontier_[order_[k]] is taken k-th (a permutation of frontier_'s
+  // indices; frontier_ itself stays in sort_frontier()'s order, which the checkpoints name).
+  std::vector<std::uint32_t> order_;
+  std::vector<std::size_t>
+      chunks_;  // run c is frontier_[order_[k]] for k in [chunks_[c], chunks_[c + 1])
   std::vector<std::unique_ptr<Worker>> workers_;
   // The threshold being searched.
   int threshold_ = 0;

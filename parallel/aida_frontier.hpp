@@ -29,7 +29,7 @@
 //
 // The budget: before each expansion the phase checks that what the expansion may allocate fits
 // beside what it holds (a rehash of the set holds the old and new tables for a moment; the open
-// list may take four blocks), and that the frontier it would leave (12 bytes an open
+// list may take four blocks), and that the frontier it would leave (kFrontierNodeBytes, 16 an open
 // node, allocated once the set and the open list are freed) fits beside the node vector. When it
 // does not, the phase stops: the budget is full. That check comes before the next node is looked
 // at, so a goal the last expansion generated stays open: the answer is then a frontier node.
@@ -60,16 +60,23 @@ namespace npuzzle {
 // A frontier node: the A* node it is, its g and h, and the move-pruning automaton's state after
 // the node's path (core/move_pruning.hpp; the search below it goes on from there, so the strings
 // that cross the frontier are pruned as plain IDA* prunes them). `searched` counts the nodes its
-// subtree expanded the last time it was searched (saturated), by which the next threshold's work
-// is shared out.
+// subtree expanded the last time it was searched (saturated at kSearchedMax), by which the next
+// threshold's work is shared out; `closest` is the least h its subtree reached then (its own h
+// before it was searched), by which the next threshold's frontier is ordered
+// (parallel/aida_schedule.hpp).
 struct AidaFrontierNode {
+  static constexpr std::uint32_t kSearchedMax = (1u << 24) - 1;
   std::uint32_t node = 0;
   std::uint8_t g = 0, h = 0;
   std::uint16_t pruning = 0;
-  std::uint32_t searched = 0;
+  std::uint32_t searched : 24 = 0;
+  std::uint32_t closest : 8 = 0;
   int f() const { return g + h; }
 };
 static_assert(sizeof(AidaFrontierNode) == 12, "the frontier's 12 bytes a node");
+// A frontier node's bytes in phase 2: the node, and its place in a threshold's order.
+inline constexpr std::uint64_t kFrontierNodeBytes =
+    sizeof(AidaFrontierNode) + sizeof(std::uint32_t);
 
 template <class B, Heuristic H>
 class AidaAStar {
@@ -173,6 +180,7 @@ class AidaAStar {
       f.g = n.g;
       f.h = n.h;
       f.pruning = n.pruning;
+      f.closest = n.h;
       frontier.push_back(f);
     }
     return frontier;
@@ -235,8 +243,7 @@ class AidaAStar {
     if (pool_bytes() + cache_.bytes() + Nodes::set_bytes(set_.capacity()) + open_after > budget_) {
       return false;
     }
-    const std::uint64_t frontier =
-        (open_.entries() + children) * static_cast<std::uint64_t>(sizeof(AidaFrontierNode));
+    const std::uint64_t frontier = (open_.entries() + children) * kFrontierNodeBytes;
     return pool_bytes() + frontier <= budget_;
   }
 

@@ -49,11 +49,12 @@ struct AidaNodes {
     friend bool operator==(const WordKey&, const WordKey&) = default;
   };
   static WordKey key_of(const Node& n) { return {n.word, n.pruning}; }
+  static std::size_t hash_of(const WordKey& k) { return absl::HashOf(k.word, k.pruning); }
   struct IndexHash {
     using is_transparent = void;
     const std::vector<Node>* pool;
     std::size_t operator()(std::uint32_t i) const { return (*this)(key_of((*pool)[i])); }
-    std::size_t operator()(const WordKey& k) const { return absl::HashOf(k.word, k.pruning); }
+    std::size_t operator()(const WordKey& k) const { return hash_of(k); }
   };
   struct IndexEq {
     using is_transparent = void;

@@ -16,14 +16,20 @@ namespace npuzzle {
 
 // How the frontier nodes are taken within a threshold.
 enum class AidaOrder : std::uint8_t {
-  FThenH,  // least f first, then least h (A*'s open-list order with the larger-g tie-break)
-  LeastH,  // least h first whatever the f, then least f
-  FThenG,  // least f first, then least g (the shallow nodes of each f first)
+  Closest,  // least closest approach first: the least h a node's subtree reached in the threshold
+            // before (its own h until it is searched), then as LeastH
+  LeastH,   // least h first whatever the f, then least f
+  FThenH,   // least f first, then least h (A*'s open-list order with the larger-g tie-break)
+  FThenG,   // least f first, then least g (the shallow nodes of each f first)
 };
 // Measured on Korf's 100 (6-6-3 with reflection, --mem-limit 100M, one thread): nodes of the last
 // thresholds in all, LeastH 0.78 M, FThenH 7.36 M, FThenG 24.99 M (IDA*'s last iterations: 14.74
-// M).
-inline constexpr AidaOrder kDefaultAidaOrder = AidaOrder::LeastH;
+// M). On the 24-puzzle (6-6-6-6+7-7-7-3, a frontier of 65,536 nodes, every node of the last
+// threshold searched to count) the frontier node over a solution came 2nd to 17th of 32-36 K in
+// Closest order against 3,212th to 31,748th in LeastH order: the last threshold's nodes before the
+// first solution fell from 0.5-24.6 M to 0.02-0.22 M on Korf and Felner's #22, #25, #32, #38, #40
+// (bench/RESULTS.md, "A*+IDA*: the frontier by its closest approach").
+inline constexpr AidaOrder kDefaultAidaOrder = AidaOrder::Closest;
 
 struct AidaOptions {
   int threads = 1;

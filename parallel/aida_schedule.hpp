@@ -3,15 +3,24 @@
 // own level, below which the thread's BoundedDfs searches.
 //
 // Order within a threshold: the frontier is sorted once, least h first (then least f, then the
-// newest A* node), and a node with f > T is skipped. In the last threshold the nodes nearest the
-// goal by h are searched first, and one of them is most often on an optimal path: on Korf's 100
-// with the 6-6-3 databases (reflected) and a 100M limit, the last thresholds took 0.78 M nodes in
-// all against 7.36 M in A*'s own order (least f, then least h) and 25.0 M least f then least g;
-// the earlier thresholds took the same 15.4 M in every order (kDefaultAidaOrder). Threads take
-// runs of frontier nodes in that order from a shared counter (each run about 1/64 of a thread's
-// share of the threshold's work, judged by the nodes each frontier node's subtree took the last
-// time it was searched), so the solution's neighbourhood is reached early and a thread that draws
-// small subtrees takes more.
+// newest A* node); that order names the nodes in checkpoints. Each threshold then takes them by
+// their closest approach (AidaOrder::Closest, order_threshold()): the least h their subtree reached
+// in the threshold before, least first, the sorted order among equals; a node not yet searched
+// counts its own h, so the first threshold is taken least h first. Why: along an optimal path f
+// never falls (the tables are consistent) and ends at the optimal cost C*, so in the threshold
+// just below C* the subtree over the solution is searched down the path until f reaches C*, most
+// often near the goal, where the tables are exact; few other subtrees come as near. Measured on
+// the 24-puzzle with every node of the last threshold searched (bench/RESULTS.md, "A*+IDA*: the
+// frontier by its closest approach"): the node over a solution came 2nd to 17th of 32-36 K, and
+// the last threshold took 0.02-0.22 M nodes before the solution, against 0.5-24.6 M least h first.
+// Least h first alone was the best of A*'s own orders: on Korf's 100 with the 6-6-3 databases
+// (reflected) and a 100M limit, the last thresholds took 0.78 M nodes in all against 7.36 M in A*'s
+// own order (least f, then least h) and 25.0 M least f then least g; the earlier thresholds took
+// the same 15.4 M in every order. A grown phase 1 hands its frontier's closest approaches on to
+// the new frontier below it (parallel/aida_budget.hpp). Threads take runs of frontier nodes in
+// that order from a shared counter (each run about 1/64 of a thread's share of the threshold's
+// work, judged by the nodes each frontier node's subtree took the last time it was searched), so
+// the solution's neighbourhood is reached early and a thread that draws small subtrees takes more.
 //
 // A frontier node's own level is expanded here (below(): cold code, once per node and threshold),
 // the automaton going on from the state the node's path left it in (phase 1 carries it), so a
@@ -51,6 +60,7 @@ inline void Aida<B, H>::sort_frontier() {
     // The newest A* node first among equals, as A*'s stacks would pop them.
     const std::uint64_t newest = ~static_cast<std::uint64_t>(n.node) & 0xFFFFFFFFu;
     switch (order) {
+      case AidaOrder::Closest:
       case AidaOrder::LeastH:
         return (static_cast<std::uint64_t>(n.h) << 48) | (static_cast<std::uint64_t>(n.f()) << 32) |
                newest;
@@ -67,10 +77,30 @@ inline void Aida<B, H>::sort_frontier() {
             [&](const AidaFrontierNode& a, const AidaFrontierNode& b) { return key(a) < key(b); });
 }
 
-// Cuts the frontier nodes with f <= threshold into runs of about equal work (by the nodes each
-// took last time, 1 for one never searched), kChunksPerThread per thread. Returns the nodes in.
+// The threshold's order (order_): with AidaOrder::Closest the frontier by its nodes' closest
+// approach, least first, the frontier's own order among equals (a counting sort: closest is a
+// byte); with the other orders, the frontier's own.
+template <class B, Heuristic H>
+inline void Aida<B, H>::order_threshold() {
+  order_.resize(frontier_.size());
+  if (options_.order != AidaOrder::Closest) {
+    for (std::size_t i = 0; i < frontier_.size(); ++i) order_[i] = static_cast<std::uint32_t>(i);
+    return;
+  }
+  std::array<std::size_t, 257> start{};
+  for (const AidaFrontierNode& n : frontier_) ++start[n.closest + 1u];
+  for (std::size_t c = 1; c < start.size(); ++c) start[c] += start[c - 1];
+  for (std::size_t i = 0; i < frontier_.size(); ++i) {
+    order_[start[frontier_[i].closest]++] = static_cast<std::uint32_t>(i);
+  }
+}
+
+// Orders the threshold (order_threshold()) and cuts its frontier nodes with f <= threshold into
+// runs of about equal work (by the nodes each took last time, 1 for one never searched),
+// kChunksPerThread per thread. Returns the nodes in.
 template <class B, Heuristic H>
 inline std::size_t Aida<B, H>::cut_chunks(int threshold) {
+  order_threshold();
   std::uint64_t total = 0;
   std::size_t active = 0, finished = 0;
   for (std::size_t i = 0; i < frontier_.size(); ++i) {
@@ -88,11 +118,12 @@ inline std::size_t Aida<B, H>::cut_chunks(int threshold) {
   chunks_.clear();
   chunks_.push_back(0);
   std::uint64_t sum = 0;
-  for (std::size_t i = 0; i < frontier_.size(); ++i) {
+  for (std::size_t k = 0; k < order_.size(); ++k) {
+    const std::size_t i = order_[k];
     if (frontier_[i].f() > threshold || is_done(i)) continue;
     sum += std::max<std::uint32_t>(frontier_[i].searched, 1);
     if (sum >= share) {
-      chunks_.push_back(i + 1);
+      chunks_.push_back(k + 1);
       sum = 0;
     }
   }
@@ -131,13 +162,16 @@ inline void Aida<B, H>::work(Worker& w) {
   while (!cancel_.load(std::memory_order_relaxed)) {
     const std::size_t c = next_chunk_.fetch_add(1);
     if (c + 1 >= chunks_.size()) return;
-    for (std::size_t i = chunks_[c]; i < chunks_[c + 1]; ++i) {
+    for (std::size_t k = chunks_[c]; k < chunks_[c + 1]; ++k) {
+      const std::size_t i = order_[k];
       AidaFrontierNode& node = frontier_[i];
       if (node.f() > threshold_ || is_done(i)) continue;
       if (cancel_.load(std::memory_order_relaxed)) return;
       save_when_due();
       if (limits_.nodes && seen_expanded() >= limits_.nodes) return stop(StopReason::NodeLimit);
       const std::uint64_t before = w.expanded(), generated_before = w.generated();
+      w.dfs.reset_closest();
+      w.dfs.saw(node.h);
       const Below outcome = below(w, node, suffix);
       const std::uint64_t took = w.expanded() - before;
       w.publish();
@@ -155,8 +189,7 @@ inline void Aida<B, H>::work(Worker& w) {
           if (w.dfs.stop_reason() != StopReason::Cancelled) stop(w.dfs.stop_reason());
           return;
         case Below::Exhausted:
-          node.searched = static_cast<std::uint32_t>(std::min<std::uint64_t>(took, UINT32_MAX));
-          if (tracking_) mark_done(w, i, took, w.generated() - generated_before);
+          finish(w, i, took, w.generated() - generated_before);
           done_.fetch_add(1, std::memory_order_relaxed);
           break;
       }
@@ -220,6 +253,7 @@ inline typename Aida<B, H>::Below Aida<B, H>::below(Worker& w, const AidaFrontie
       w.next_bound = std::min(w.next_bound, f);
       continue;
     }
+    w.dfs.saw(child.h);
     if (child.h == 0 && child.state == goal_.state) {
       suffix.assign(1, child.move);
       return Below::Found;

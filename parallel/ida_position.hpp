@@ -20,8 +20,9 @@
 // `target` the node cap phase 1 built the frontier with (0: none), `subtrees` the frontier's size
 // (0: phase 1 has not built it yet), `done` its nodes finished in this threshold (in the sorted
 // order), `frontier_checksum` names that frontier (a resume checks the frontier it rebuilds
-// against it), `astar_expanded` is phase 1's share of `expanded`, and `partial` is always empty
-// (a frontier node cut short is not done, and its nodes are not counted in `expanded`).
+// against it), `astar_expanded` is phase 1's share of `expanded`, `closest` the frontier's closest
+// approaches that order its thresholds, and `partial` is always empty (a frontier node cut short
+// is not done, and its nodes are not counted in `expanded`).
 #pragma once
 
 #include <atomic>
@@ -60,6 +61,16 @@ struct IdaPosition {
   // whose frontier was used) counted in `expanded`.
   std::uint64_t frontier_checksum = 0;
   std::uint64_t astar_expanded = 0;
+  // A*+IDA* only: the closest approaches (parallel/aida_schedule.hpp) of the frontier nodes whose
+  // subtrees came nearer the goal than their own h, by index in increasing order, at most
+  // kMaxClosestApproaches of them (the nearest); the others count their own h after a resume.
+  struct ClosestApproach {
+    std::uint32_t index = 0;
+    std::uint8_t closest = 0;
+    friend bool operator==(const ClosestApproach&, const ClosestApproach&) = default;
+  };
+  static constexpr std::size_t kMaxClosestApproaches = 65536;
+  std::vector<ClosestApproach> closest;
 
   std::size_t done_count() const {
     std::size_t n = 0;

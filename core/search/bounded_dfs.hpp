@@ -123,6 +123,13 @@ class BoundedDfs {
   std::uint64_t generated() const { return generated_; }
   int next_bound() const { return next_bound_; }
   void reset_next_bound() { next_bound_ = INT_MAX; }
+  // The least h of the nodes searched (expanded, or the goal) since reset_closest(), INT_MAX when
+  // none: how near the goal a subtree came. A*+IDA* takes its last threshold's frontier nodes in
+  // the order of the previous threshold's closest approach (parallel/aida_schedule.hpp); `saw`
+  // counts a node searched outside the passes.
+  int closest() const { return closest_; }
+  void reset_closest() { closest_ = INT_MAX; }
+  void saw(int h) { closest_ = std::min(closest_, h); }
   StopReason stop_reason() const { return stop_reason_; }
 
  private:
@@ -292,6 +299,7 @@ class BoundedDfs {
         if (f < next_bound_) next_bound_ = f;
         return false;
       }
+      if (h < closest_) closest_ = h;
       const Word tile = (word >> State<B>::shift(kTarget)) & B::kCellMask;
       const Word moved =
           word + (tile << State<B>::shift(Blank)) - (tile << State<B>::shift(kTarget));
@@ -375,6 +383,7 @@ class BoundedDfs {
   int bound_ = 0;
   int base_g_ = 0;
   int next_bound_ = INT_MAX;
+  int closest_ = INT_MAX;
   bool stopped_ = false;
   std::vector<Move> path_;
   int path_length_ = 0;

@@ -130,9 +130,10 @@ TEST(AidaCli, SigintSavesACheckpointAndSaysHowToResume) {
 }
 
 // A checkpoint of Korf #12 stopped inside its first threshold, its bound raised from the threshold
-// to 47 (the frontier, its done nodes and the next bound cleared to fit; the checksum recomputed,
-// the signature left wrong or "none"): the resume is never called optimal. And an edit of the
-// frontier's checksum alone (re-signed: nothing vouches for it either) still reaches 45 moves.
+// to 47 (the frontier, its done nodes, closest approaches and the next bound cleared to fit; the
+// checksum recomputed, the signature left wrong or "none"): the resume is never called optimal. And
+// an edit of the frontier's checksum alone (re-signed: nothing vouches for it either) still reaches
+// 45 moves.
 TEST(AidaCli, AnEditedCheckpointIsNeverCalledOptimal) {
   const checkpoint_test::KorfInstance instance = checkpoint_test::korf(12);
   const std::string source = (fault::fresh_dir("aida-forged") / "search.ckpt").string();
@@ -150,6 +151,7 @@ TEST(AidaCli, AnEditedCheckpointIsNeverCalledOptimal) {
     forged = edit(forged, "next-bound", "none");
     forged = edit(forged, "subtrees", "0");
     forged = edit(forged, "done", "-");
+    forged = edit(forged, "closest", "-");
     if (!keep_signature) forged = edit(forged, "signature", "none");
     const std::string path = fault::write_text(
         fault::fresh_dir(keep_signature ? "aida-forged-wrong" : "aida-forged-none") / "f.ckpt",
