@@ -7,15 +7,18 @@
 //   per family of searches;
 // - every other size is searched in the frame that holds it (core/frame.hpp): the searches are
 //   compiled once per frame (`solve_in_frame`, one unit per frame and family), and the size's own
-//   unit holds only what depends on its shape: its walking distance and pattern databases, looked
-//   up through FramedHeuristic (heuristics/framed.hpp).
+//   unit holds only what depends on its shape: its pattern databases, looked up through
+//   FramedHeuristic (heuristics/framed.hpp). The walking distance, which fits only the
+//   boards of the 4x4 frame, is the frame unit's own instead
+//   (heuristics/held_walking_distance.hpp): one type for every board that frame holds.
 // What is compiled per heuristic is chosen by where speed depends on it: the depth-first searches
 // (IDA*, parallel IDA*) and HDA* take each heuristic's own type, inlined into their node loops,
 // for Manhattan distance, linear conflicts and pattern databases on 4x4 and 5x5, and for Manhattan
-// distance and linear conflicts on the frames; everything else (the textbook searches BFS, A*,
-// greedy and DFBnB, bound by their hash tables; misplaced tiles, for teaching; a held board's own
-// heuristics) goes through ErasedHeuristic (heuristics/erased.hpp): one indirect call per node,
-// the same estimates and node counts.
+// distance and linear conflicts on the frames, and in sequential IDA* the held board's walking
+// distance on the 4x4 frame; everything else (the textbook searches BFS, A*, greedy and DFBnB,
+// bound by their hash tables; misplaced tiles, for teaching; a held board's pattern databases;
+// the held walking distance in the other searches) goes through ErasedHeuristic
+// (heuristics/erased.hpp): one indirect call per node, the same estimates and node counts.
 #pragma once
 
 #include <algorithm>
@@ -37,6 +40,7 @@
 #include "engine/solver.hpp"
 #include "heuristics/erased.hpp"
 #include "heuristics/framed.hpp"
+#include "heuristics/held_walking_distance.hpp"
 
 namespace npuzzle {
 
@@ -48,9 +52,10 @@ inline constexpr bool kIsErased<ErasedHeuristic<B, kBatch, kValueBytes>> = true;
 // On a frame, an erased heuristic keeps the wrapped heuristic's value and updates it move by move
 // (heuristics/erased.hpp). Its size is fixed per frame: the largest value of a held board's
 // heuristics (pattern databases with four views on 3x3: 236 bytes; with two on 4x5 and 5x4: 136),
-// checked where each is wrapped. The unbatched depth-first searches (misplaced tiles, walking
-// distance) keep a small one. So each family compiles its searches for as many erased types as
-// before: the depth-first searches two (unbatched and batched), the others one.
+// checked where each is wrapped. The unbatched depth-first searches (misplaced tiles, and the held
+// walking distance outside sequential IDA*) keep a small one. So each family compiles its searches
+// for as many erased types as before: the depth-first searches two (unbatched and batched), the
+// others one.
 template <class B>
 inline constexpr std::size_t kLargeErasedValueBytes = B::kCells <= 16 ? 240 : 136;
 inline constexpr std::size_t kSmallErasedValueBytes = 32;
@@ -63,10 +68,35 @@ using ErasedOn =
                     : (F == SearchFamily::DepthFirst && !kBatch) ? kSmallErasedValueBytes
                                                                  : kLargeErasedValueBytes<B>>;
 
+template <class H>
+inline constexpr bool kIsHeldWalkingDistance = false;
+template <class Frame>
+inline constexpr bool kIsHeldWalkingDistance<HeldWalkingDistanceLc<Frame>> = true;
+
 // True when family F runs heuristic H on board B through ErasedHeuristic.
 template <SearchFamily F, class B, class H>
 inline constexpr bool kErasesHeuristic =
-    F == SearchFamily::Textbook || std::is_same_v<H, MisplacedTiles<B>>;
+    F == SearchFamily::Textbook || std::is_same_v<H, MisplacedTiles<B>> ||
+    kIsHeldWalkingDistance<H>;  // but in sequential IDA* (solve_searching)
+
+namespace heuristic {
+
+// The walking distance (with linear conflicts) of the board a frame of at most 4x4 holds, built
+// on the frame by its own unit.
+struct HeldWd {
+  static constexpr const HeuristicInfo& kInfo = kWdInfo;
+  template <class Frame>
+  static constexpr bool fits() {
+    return Frame::kFrame && Frame::kRows <= 4 && Frame::kCols <= 4;
+  }
+  template <class Frame, class F>
+  static SearchResult with(const SolveRequest&, const HeuristicChoice&, const Goal<Frame>& goal,
+                           F&& f) {
+    return f(HeldWalkingDistanceLc<Frame>(goal), nullptr);
+  }
+};
+
+}  // namespace heuristic
 
 // Runs the request's search (ida, pida or aida) keeping checkpoints as request.checkpoint asks,
 // going on from the one it read when resuming. `board` and `goal_tiles` are the board searched (the
@@ -174,7 +204,14 @@ SolveOutcome solve_searching(const SolveRequest& request, const HeuristicChoice&
         }
         return run_family<F>(watched, searched, goal, start);
       };
-      if constexpr (kIsErased<H> || !kErasesHeuristic<F, B, H>) {
+      if constexpr (F == SearchFamily::DepthFirst && kIsHeldWalkingDistance<H>) {
+        // IDA* inlines it; parallel IDA*, A*+IDA* and IDA* with checkpoints (parallel IDA* on one
+        // thread) take it erased, compiled for misplaced tiles anyway.
+        if (request.algorithm == Algorithm::Ida && !request.checkpoint) {
+          return ida_star(h, goal, start, watched.limits, watched.progress);
+        }
+        return run(ErasedOn<F, B, false>(h));
+      } else if constexpr (kIsErased<H> || !kErasesHeuristic<F, B, H>) {
         return run(h);
       } else {
         return run(ErasedOn<F, B, kBatchesChildren<H>>(h));
@@ -206,16 +243,14 @@ SolveOutcome solve_searching(const SolveRequest& request, const HeuristicChoice&
 }
 
 // What a held board's unit gives its frame's search (of family F): runs it with the held board's
-// own heuristic (walking distance, pattern databases), built for the held board and looked up on
-// the frame's states through FramedHeuristic and ErasedHeuristic; batched when IDA* orders that
-// heuristic's children by their estimates (kBatchesChildren). Called once per search.
+// pattern databases, built for the held board and looked up on the frame's states through
+// FramedHeuristic and ErasedHeuristic, batched (IDA* orders their children by their estimates,
+// kBatchesChildren). Called once per search.
 template <SearchFamily F, class Frame>
 class HeldHeuristicSearch {
  public:
-  virtual SearchResult run_unbatched(const ErasedOn<F, Frame, false>& h,
-                                     const std::atomic<bool>* abandon, HeuristicInUse in_use) = 0;
-  virtual SearchResult run_batched(const ErasedOn<F, Frame, true>& h,
-                                   const std::atomic<bool>* abandon, HeuristicInUse in_use) = 0;
+  virtual SearchResult run(const ErasedOn<F, Frame, true>& h, const std::atomic<bool>* abandon,
+                           HeuristicInUse in_use) = 0;
 
  protected:
   ~HeldHeuristicSearch() = default;
@@ -225,8 +260,9 @@ using HeldHeuristicFn = SearchResult (*)(const SolveRequest&, const HeuristicCho
                                          HeldHeuristicSearch<F, Frame>&);
 
 // Solves `tiles`, a board of rows x cols, in Frame with the request's algorithm, of family F. The
-// frame's own Manhattan distance, linear conflicts and misplaced tiles are built here; the held
-// board's other heuristics by `held` (defined in the board's unit: held_heuristic_search).
+// frame's own Manhattan distance, linear conflicts and misplaced tiles are built here, and on a
+// frame of at most 4x4 the held board's walking distance; the held board's pattern databases by
+// `held` (defined in the board's unit: held_heuristic_search).
 template <SearchFamily F, class Frame>
 SolveOutcome solve_in_frame(const SolveRequest& request, const HeuristicChoice& heuristic,
                             const std::vector<int>& tiles, int rows, int cols,
@@ -236,22 +272,22 @@ SolveOutcome solve_in_frame(const SolveRequest& request, const HeuristicChoice& 
   return solve_searching<F>(
       request, heuristic, goal, start, RunBoard{{rows, cols}, tiles},
       request.goal.tiles_for(rows * cols), [&](const auto& search) {
-        const std::optional<SearchResult> own = with_heuristic_of<heuristic::Misplaced,
-                                                                  heuristic::Md, heuristic::Lc>(
-            request, heuristic, goal, [&](const auto& h, const std::atomic<bool>* abandon) {
-              return search(h, abandon, HeuristicInUse{heuristic_used<Frame>(h, heuristic), {}});
-            });
+        const auto own_search = [&](const auto& h, const std::atomic<bool>* abandon) {
+          return search(h, abandon, HeuristicInUse{heuristic_used<Frame>(h, heuristic), {}});
+        };
+        std::optional<SearchResult> own;
+        if constexpr (heuristic::HeldWd::fits<Frame>()) {
+          own = with_heuristic_of<heuristic::Misplaced, heuristic::Md, heuristic::Lc,
+                                  heuristic::HeldWd>(request, heuristic, goal, own_search);
+        } else {
+          own = with_heuristic_of<heuristic::Misplaced, heuristic::Md, heuristic::Lc>(
+              request, heuristic, goal, own_search);
+        }
         if (own) return *own;
         struct Search final : HeldHeuristicSearch<F, Frame> {
           explicit Search(const decltype(search)& s) : search_(s) {}
-          SearchResult run_unbatched(const ErasedOn<F, Frame, false>& h,
-                                     const std::atomic<bool>* abandon,
-                                     HeuristicInUse in_use) override {
-            return search_(h, abandon, std::move(in_use));
-          }
-          SearchResult run_batched(const ErasedOn<F, Frame, true>& h,
-                                   const std::atomic<bool>* abandon,
-                                   HeuristicInUse in_use) override {
+          SearchResult run(const ErasedOn<F, Frame, true>& h, const std::atomic<bool>* abandon,
+                           HeuristicInUse in_use) override {
             return search_(h, abandon, std::move(in_use));
           }
           const decltype(search)& search_;
@@ -274,27 +310,30 @@ NPUZZLE_FRAME_SEARCH_(HashDistributed, 5)
 NPUZZLE_FRAME_SEARCH_(Textbook, 5)
 #undef NPUZZLE_FRAME_SEARCH_
 
-// Runs `search` (of a frame's unit) with the held board R x C's own heuristic `choice`.
+// Runs `search` (of a frame's unit) with the held board R x C's own heuristic `choice`: its
+// pattern databases (the walking distance is the frame's where it fits, and refused here where it
+// does not).
 template <SearchFamily F, int R, int C>
 SearchResult held_heuristic_search(const SolveRequest& request, const HeuristicChoice& choice,
                                    HeldHeuristicSearch<F, FrameOf<R, C>>& search) {
   using B = Board<R, C>;
   using Frame = FrameOf<R, C>;
   const Goal<B> goal = Goal<B>::from_spec(request.goal);
-  const std::optional<SearchResult> result =
-      with_heuristic_of<heuristic::Wd, heuristic::Pdb, heuristic::PdbDual>(
-          request, choice, goal, [&](const auto& h, const std::atomic<bool>* abandon) {
-            using H = std::remove_cvref_t<decltype(h)>;
-            const FramedHeuristic<Frame, H> framed(h);
-            HeuristicInUse in_use{heuristic_used<B>(h, choice), database_identities<B>(h)};
-            if constexpr (kBatchesChildren<H>) {
-              return search.run_batched(ErasedOn<F, Frame, true>(framed), abandon,
-                                        std::move(in_use));
-            } else {
-              return search.run_unbatched(ErasedOn<F, Frame, false>(framed), abandon,
-                                          std::move(in_use));
-            }
-          });
+  const auto held_search = [&](const auto& h, const std::atomic<bool>* abandon) {
+    using H = std::remove_cvref_t<decltype(h)>;
+    static_assert(kBatchesChildren<H>, "the held heuristics batch their children");
+    const FramedHeuristic<Frame, H> framed(h);
+    return search.run(ErasedOn<F, Frame, true>(framed), abandon,
+                      HeuristicInUse{heuristic_used<B>(h, choice), database_identities<B>(h)});
+  };
+  std::optional<SearchResult> result;
+  if constexpr (heuristic::HeldWd::fits<Frame>()) {
+    result =
+        with_heuristic_of<heuristic::Pdb, heuristic::PdbDual>(request, choice, goal, held_search);
+  } else {
+    result = with_heuristic_of<heuristic::Wd, heuristic::Pdb, heuristic::PdbDual>(
+        request, choice, goal, held_search);
+  }
   if (!result)
     throw std::logic_error("internal error: a frame's own heuristic asked of " + B::name());
   return *result;

@@ -21,7 +21,7 @@
 #include <array>
 #include <concepts>
 #include <cstddef>
-#include <cstring>
+#include <new>
 #include <type_traits>
 
 #include "core/board.hpp"
@@ -98,26 +98,32 @@ class ErasedHeuristic {
   template <class H>
   static int init_of(const void* heuristic, const State<B>& s, Value* v) {
     const H& h = *static_cast<const H*>(heuristic);
-    const typename H::Value value = h.init(s);
-    if constexpr (kValueBytes > 0) std::memcpy(v->held.data(), &value, sizeof value);
-    return h.estimate(value);
-  }
-  // Sets `child` to `parent` after a tile's move from `from` to `to`; returns its estimate.
-  template <class H>
-  static int update_of(const void* heuristic, const Value& parent, Value& child, int tile, int from,
-                       int to) {
-    const H& h = *static_cast<const H*>(heuristic);
-    if constexpr (kValueBytes == 0) {
-      child.state = parent.state;
-      child.state.move_blank_to(from);
-      return h.estimate(h.init(child.state));
+    if constexpr (kValueBytes > 0) {
+      return h.estimate(*::new (v->held.data()) typename H::Value(h.init(s)));
     } else {
-      typename H::Value value;
-      std::memcpy(&value, parent.held.data(), sizeof value);
-      value = h.update(value, tile, from, to);
-      std::memcpy(child.held.data(), &value, sizeof value);
-      return h.estimate(value);
+      return h.estimate(h.init(s));
     }
+  }
+  // Sets `child` to `parent` after a tile's move from `from` to `to`; returns its estimate. With
+  // the state kept: the move made, the whole estimate recomputed.
+  template <class H>
+  requires(kValueBytes == 0) static int update_of(const void* heuristic, const Value& parent,
+                                                  Value& child, int, int from, int) {
+    const H& h = *static_cast<const H*>(heuristic);
+    child.state = parent.state;
+    child.state.move_blank_to(from);
+    return h.estimate(h.init(child.state));
+  }
+  // With the wrapped value kept: its update, inlined whatever the unit's optimisation level
+  // (flatten), builds the child's value in place (no copy but the one the update makes).
+  template <class H>
+  requires(kValueBytes > 0)
+      [[gnu::flatten]] static int update_of(const void* heuristic, const Value& parent,
+                                            Value& child, int tile, int from, int to) {
+    const H& h = *static_cast<const H*>(heuristic);
+    using HeldValue = typename H::Value;
+    const HeldValue& held = *std::launder(reinterpret_cast<const HeldValue*>(parent.held.data()));
+    return h.estimate(*::new (child.held.data()) HeldValue(h.update(held, tile, from, to)));
   }
 
   template <class, bool, std::size_t>

@@ -2,13 +2,14 @@
 // holds it (core/frame.hpp).
 //
 // The searches on a frame take the Manhattan distance, the linear conflicts and the misplaced tiles
-// of the frame itself (the walls add nothing to them). The heuristics that depend on the board's
-// own shape (walking distance, pattern databases built for that size) are built for the held board
-// and looked up through this wrapper: its value is the held heuristic's own, made from the held
-// board's state taken out of the frame's, and a move updates it incrementally with the cells
-// mapped from the frame's to the held board's (tile numbers are the same on both). So the
-// estimates, and the nodes of every search, are the held board's. It is meant to be wrapped in
-// turn in ErasedHeuristic (heuristics/erased.hpp), whose searches are compiled once per frame.
+// of the frame itself (the walls add nothing to them), and on the 4x4 frame the held board's
+// walking distance too (heuristics/held_walking_distance.hpp). The pattern databases, which depend
+// on the board's own shape, are built for the held board and looked up through this wrapper: its
+// value is the held heuristic's own, made from the held board's state taken out of the frame's, and
+// a move updates it incrementally with the cells mapped from the frame's to the held board's (tile
+// numbers are the same on both). So the estimates, and the nodes of every search, are the held
+// board's. It is meant to be wrapped in turn in ErasedHeuristic (heuristics/erased.hpp), whose
+// searches are compiled once per frame.
 //
 // Invariant: the wrapped heuristic outlives the wrapper (it keeps a reference to it); a move's
 // cells are cells of the held board (the frame's geometry never moves the blank off it).

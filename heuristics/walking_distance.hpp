@@ -43,6 +43,13 @@ LineTable build_line_table(int lines, int width, const std::vector<int>& goal_li
 
 }  // namespace wd
 
+// A walking distance's value (WalkingDistance, and HeldWalkingDistance on a frame).
+struct WalkingDistanceValue {
+  std::uint32_t vertical = 0;    // matrix index, rows
+  std::uint32_t horizontal = 0;  // matrix index, columns
+  int distance = 0;              // sum of the two components
+};
+
 template <class B>
 class WalkingDistance {
  public:
@@ -50,11 +57,7 @@ class WalkingDistance {
   using BoardType = B;
   static constexpr bool kAdmissible = true;
   static constexpr const char* kName = "wd";
-  struct Value {
-    std::uint32_t vertical = 0;    // matrix index, rows
-    std::uint32_t horizontal = 0;  // matrix index, columns
-    int distance = 0;              // sum of the two components
-  };
+  using Value = WalkingDistanceValue;
 
   explicit WalkingDistance(const Goal<B>& goal) {
     std::vector<int> per_row(B::kRows, 0), per_col(B::kCols, 0);

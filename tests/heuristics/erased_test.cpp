@@ -4,6 +4,7 @@
 // searches and the small boards through it).
 #include <gtest/gtest.h>
 
+#include <cstddef>
 #include <vector>
 
 #include "core/random.hpp"
@@ -19,10 +20,11 @@ namespace npuzzle {
 namespace {
 
 // Along random walks from the goal: init and every update equal the wrapped heuristic's estimate
-// of the state reached.
-template <class B, class H>
+// of the state reached, the erased value holding the state (kValueBytes 0) or the wrapped
+// heuristic's own value, updated move by move in kValueBytes bytes.
+template <class B, std::size_t kValueBytes = 0, class H>
 void expect_same_estimates(const H& h, const std::vector<int>& goal_tiles) {
-  const ErasedHeuristic<B> erased(h);
+  const ErasedHeuristic<B, false, kValueBytes> erased(h);
   Rng rng(7);
   int checked = 0;
   for (int walk = 0; walk < 50; ++walk) {
@@ -51,6 +53,17 @@ TEST(Erased, EstimatesEqualTheWrappedHeuristic) {
   const std::vector<int> goal4 = GoalSpec::blank_last().tiles_for(16);
   const auto g4 = Goal<B4>::from_spec(GoalSpec::blank_last());
   expect_same_estimates<B4>(Manhattan<B4>(g4), goal4);
+}
+
+TEST(Erased, KeptValuesGiveTheWrappedHeuristicsEstimates) {
+  using B3 = Board<3, 3>;
+  const auto g3 = Goal<B3>::from_spec(GoalSpec::blank_first());
+  const LinearConflict<B3> lc(g3);
+  expect_same_estimates<B3, sizeof(LinearConflict<B3>::Value)>(
+      lc, GoalSpec::blank_first().tiles_for(9));
+  using B4 = Board<4, 4>;
+  const auto g4 = Goal<B4>::from_spec(GoalSpec::blank_last());
+  expect_same_estimates<B4, 240>(LinearConflict<B4>(g4), GoalSpec::blank_last().tiles_for(16));
 }
 
 // The same search with the heuristic and through the erased one: the same length and the same

@@ -1,11 +1,13 @@
 // Boards searched in the 4x4 frame (core/frame.hpp) against the same boards searched on their own
 // type (tests/parallel/frame_checks.hpp): every search, sequential and parallel, must return the
 // same status, path and node counts, with the frame's own Manhattan distance and linear conflicts
-// and with a held board's heuristic looked up through FramedHeuristic (walking distance). The
-// frames' walls must never move. These are the searches the engine runs for every size but 4x4
-// and 5x5; frame_5x5_search_test.cpp checks the 5x5 frame.
+// and with a held board's heuristic looked up through FramedHeuristic (walking distance), and the
+// held board's walking distance built on the frame itself. The frames' walls must never move. These
+// are the searches the engine runs for every size but 4x4 and 5x5; frame_5x5_search_test.cpp checks
+// the 5x5 frame.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <stdexcept>
 #include <vector>
 
@@ -13,6 +15,7 @@
 #include "core/random.hpp"
 #include "heuristics/erased.hpp"
 #include "heuristics/framed.hpp"
+#include "heuristics/held_walking_distance.hpp"
 #include "heuristics/walking_distance.hpp"
 #include "tests/core/test_support.hpp"
 #include "tests/parallel/frame_checks.hpp"
@@ -91,6 +94,58 @@ TEST(FrameSearch, TheGeometryKeepsTheBlankOnTheHeldBoard) {
   EXPECT_THROW(framed_state<F>(tiles, 3, 2 + 3), std::invalid_argument);
   EXPECT_THROW(framed_state<F>(std::vector<int>(5, 0), 2, 3), std::invalid_argument);
   EXPECT_THROW(Geometry<F>(2, 5), std::invalid_argument);
+}
+
+// The held board's walking distance built on the frame itself (one type for every board the 4x4
+// frame holds, its shape given at run time): along random walks its walking distance, and its max
+// with the frame's linear conflicts, are the board's own WalkingDistance and make_wd_lc after
+// every move, and IDA* and parallel IDA* find the same path with the same node counts as with
+// make_wd_lc on the board's own type.
+template <int R, int C>
+void expect_held_walking_distance_like_the_boards(int boards, std::uint64_t seed) {
+  using B = Board<R, C>;
+  using F = FrameOf<R, C>;
+  static_assert(Heuristic<HeldWalkingDistanceLc<F>>);
+  const GoalSpec spec = GoalSpec::blank_first();
+  const Goal<B> goal = Goal<B>::from_spec(spec);
+  const Goal<F> frame_goal = framed_goal<F>(spec, R, C);
+  const auto own = make_wd_lc(goal);
+  const HeldWalkingDistanceLc<F> held(frame_goal);
+  Rng rng(seed);
+  for (int i = 0; i < boards; ++i) {
+    SCOPED_TRACE(::testing::Message() << R << "x" << C << ", board " << i);
+    const std::vector<int> tiles = random_solvable(R, C, spec.tiles_for(R * C), rng);
+    State<B> state = testing::state_from<B>(tiles);
+    State<F> frame_state = framed_state<F>(tiles, R, C);
+    auto value = own.init(state);
+    auto frame_value = held.init(frame_state);
+    for (int step = 0; step < 60; ++step) {
+      ASSERT_EQ(held.walking_distance().estimate(frame_value.walking),
+                own.first().estimate(value.first));
+      ASSERT_EQ(held.estimate(frame_value), own.estimate(value));
+      const auto& moves = frame_goal.geometry.moves(frame_state.blank);
+      const auto m = static_cast<std::size_t>(rng.below(moves.count));
+      const int to = moves.targets[m], from = frame_state.blank;
+      const int tile = frame_state.tile_at(to);
+      frame_value = held.update(frame_value, tile, to, from);
+      frame_state.move_blank_to(to);
+      const int own_to = B::neighbour(state.blank, moves.moves[m]);
+      value = own.update(value, tile, own_to, state.blank);
+      state.move_blank_to(own_to);
+    }
+    for (const Search search : {Search::Ida, Search::Pida}) {
+      expect_same(run(search, own, goal, state), run(search, held, frame_goal, frame_state),
+                  "held wd", static_cast<int>(search));
+    }
+  }
+}
+
+TEST(FrameSearch, TheHeldWalkingDistanceIsTheBoardsOwn) {
+  expect_held_walking_distance_like_the_boards<2, 3>(3, 5);
+  expect_held_walking_distance_like_the_boards<3, 3>(4, 6);
+  expect_held_walking_distance_like_the_boards<4, 2>(3, 7);
+  expect_held_walking_distance_like_the_boards<3, 4>(3, 8);
+  expect_held_walking_distance_like_the_boards<4, 3>(3, 9);
 }
 
 }  // namespace
