@@ -1,22 +1,28 @@
 // The library API (include/npuzzle/npuzzle.hpp) over the engine the command line runs: boards are
-// read by text/parse, options become a typed request (request_from_options, with the engine's
-// rules and messages: engine/option_use.hpp) and are searched by solve_instance
-// (engine/solver.hpp, the per-size dispatch).
+// read by text/parse, the typed options become a request (request_from_options, with the engine's
+// rules: engine/option_use.hpp), searched by solve_instance (engine/solver.hpp, the per-size
+// dispatch) in a session (the caller's, or the library's own). The engine's typed errors become
+// api::Error values, worded in the library's words or the caller's (text/request_error.hpp).
 #include "npuzzle/npuzzle.hpp"
 
 #include "api/request_from_options.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
-#include <cstdio>
+#include <limits>
+#include <memory>
+#include <optional>
 #include <set>
+#include <utility>
 
 #include "core/goal.hpp"
 #include "core/random.hpp"
 #include "core/run_board.hpp"
 #include "engine/algorithm_registry.hpp"
-#include "engine/exit_code.hpp"
+#include "engine/heuristic_registry.hpp"
 #include "engine/option_use.hpp"
+#include "engine/solve_session.hpp"
 #include "engine/solver.hpp"
 #include "parallel/batch.hpp"
 #include "text/option_values.hpp"
@@ -25,35 +31,138 @@
 namespace npuzzle::api {
 namespace {
 
+static_assert(static_cast<std::size_t>(Option::Walk) + 1 == kOptionFieldCount &&
+                  static_cast<int>(Option::Algorithm) == static_cast<int>(OptionField::Algorithm) &&
+                  static_cast<int>(Option::Resume) == static_cast<int>(OptionField::Resume),
+              "api::Option mirrors OptionField (text/request_error.hpp)");
+static_assert(static_cast<int>(Error::Kind::Other) == static_cast<int>(RequestErrorKind::Message) &&
+                  static_cast<int>(Error::Kind::NotTaken) ==
+                      static_cast<int>(RequestErrorKind::NotTaken),
+              "Error::Kind mirrors RequestErrorKind");
+
+// The error `e` as the other of RequestError and Error: the same fields, kinds and options.
+template <class To, class From>
+To mirrored(const From& e) {
+  To to;
+  to.kind = static_cast<decltype(to.kind)>(e.kind);
+  to.option = static_cast<decltype(to.option)>(e.option);
+  to.value = e.value;
+  to.detail = e.detail;
+  to.accepted = e.accepted;
+  to.low = e.low;
+  to.high = e.high;
+  to.takers = e.takers;
+  to.takers_group = e.takers_group;
+  to.chosen = e.chosen;
+  to.max_side = e.max_side;
+  to.board = e.board;
+  return to;
+}
+
+Error error_of(const RequestError& e) { return mirrored<Error>(e); }
+RequestError request_error_of(const Error& e) { return mirrored<RequestError>(e); }
+
+// The caller's OptionWords as the engine's renderer takes them.
+struct CallerWords final : npuzzle::OptionWords {
+  explicit CallerWords(const api::OptionWords& words) : words_(words) {}
+  std::string name(OptionField option) const override {
+    return words_.name(static_cast<Option>(option));
+  }
+  std::string with_value(OptionField option, const std::string& value) const override {
+    return words_.with_value(static_cast<Option>(option), value);
+  }
+
+ private:
+  const api::OptionWords& words_;
+};
+
+OptionError option_error(const UsageError& e) { return OptionError(error_of(e.error())); }
+
+OptionError other_error(std::string message) {
+  return OptionError(error_of(message_error(std::move(message))));
+}
+
 BoardSize size_of(std::string_view size) {
   try {
     return parse_size_option(std::string(size));
   } catch (const UsageError& e) {
-    throw OptionError(e.what());
+    throw option_error(e);
   }
 }
 
-GoalSpec goal_of(std::string_view goal) {
-  try {
-    return parse_goal_option(std::string(goal));
-  } catch (const UsageError& e) {
-    throw OptionError(e.what());
-  }
+// The library's enums are the engine's, value for value (checked here), but the owner hash.
+static_assert(static_cast<std::size_t>(Algorithm::Aida) + 1 == kAlgorithmCount &&
+                  static_cast<int>(Algorithm::Greedy) ==
+                      static_cast<int>(npuzzle::Algorithm::Greedy),
+              "api::Algorithm mirrors npuzzle::Algorithm");
+static_assert(static_cast<int>(TieBreak::LargerG) == static_cast<int>(npuzzle::TieBreak::LargerG) &&
+                  static_cast<int>(TieBreak::Fifo) == static_cast<int>(npuzzle::TieBreak::Fifo),
+              "api::TieBreak mirrors npuzzle::TieBreak");
+static_assert(
+    [] {
+      constexpr std::array<std::string_view, 6> kNames = {"misplaced", "md",  "lc",
+                                                          "wd",        "pdb", "pdb-dual"};
+      if (kHeuristicInfo.size() != kNames.size() ||
+          static_cast<std::size_t>(HeuristicKind::PdbDual) + 1 != kNames.size()) {
+        return false;
+      }
+      for (std::size_t i = 0; i < kNames.size(); ++i) {
+        if (kHeuristicInfo[i].name != kNames[i]) return false;
+      }
+      return true;
+    }(),
+    "HeuristicKind lists the heuristic registry in its order");
+
+npuzzle::Algorithm engine_algorithm(Algorithm algorithm) {
+  return static_cast<npuzzle::Algorithm>(algorithm);
+}
+
+npuzzle::OwnerHash engine_owner_hash(OwnerHash hash) {
+  return hash == OwnerHash::Zobrist ? npuzzle::OwnerHash::Zobrist
+                                    : npuzzle::OwnerHash::AbstractZobrist;
+}
+
+// The registry's entry of `heuristic`, its partition checked as the command line checks the text
+// after ':' (refused for a heuristic that takes none).
+HeuristicChoice heuristic_choice(const Heuristic& heuristic) {
+  const auto index = static_cast<std::size_t>(heuristic.kind);
+  if (heuristic.partition.empty()) return {index, {}};
+  return heuristic_option(std::string(kHeuristicInfo[index].name) + ":" + heuristic.partition);
 }
 
 // OptionError when a goal of `tiles` tiles does not fit a board of `size`.
 void check_goal_fits(std::size_t tiles, BoardSize size) {
   if (static_cast<int>(tiles) != size.cells()) {
-    throw OptionError("the goal has " + std::to_string(tiles) + " tiles but the board is " +
+    throw other_error("the goal has " + std::to_string(tiles) + " tiles but the board is " +
                       size.name());
   }
 }
 
-// The goal's tiles for a board of `size`; OptionError when it has another number of tiles.
-std::vector<int> goal_tiles(const GoalSpec& goal, BoardSize size) {
-  std::vector<int> tiles = goal.tiles_for(size.cells());
-  check_goal_fits(tiles.size(), size);
-  return tiles;
+// The engine's goal for a board of `size` (unknown: not checked against it): tiles must be 0 ..
+// n-1 each once, as many as the board's cells. Throws UsageError or OptionError.
+GoalSpec goal_spec(const Goal& goal, BoardSize size) {
+  switch (goal.kind) {
+    case Goal::Kind::BlankFirst:
+      return GoalSpec::blank_first();
+    case Goal::Kind::BlankLast:
+      return GoalSpec::blank_last();
+    case Goal::Kind::Tiles:
+      break;
+  }
+  // Checked by the tiles' own count: goal_option gives tiles that are a standard goal of that
+  // count ("1 0", "0 1 2 3") as the standard goal, which has no size and fits any board.
+  GoalSpec spec = goal_option(goal.tiles);
+  if (size.known()) check_goal_fits(goal.tiles.size(), size);
+  return spec;
+}
+
+// The goal's tiles for a board of `size`; OptionError when it does not fit.
+std::vector<int> goal_tiles(const Goal& goal, BoardSize size) {
+  try {
+    return goal_spec(goal, size).tiles_for(size.cells());
+  } catch (const UsageError& e) {
+    throw option_error(e);
+  }
 }
 
 // A board built by hand must be what parse_board would return.
@@ -105,48 +214,114 @@ namespace {
 
 // The value `parse` returns, a UsageError it throws as OptionError.
 template <class Parse>
-std::string with_option_error(Parse parse) {
+auto with_option_error(Parse parse) {
   try {
     return parse();
   } catch (const UsageError& e) {
-    throw OptionError(e.what());
+    throw option_error(e);
   }
 }
 
 }  // namespace
 
-std::string algorithm_name(std::string_view name) {
-  return with_option_error([&] { return npuzzle::algorithm_name(algorithm_option(name)); });
+std::string Error::message() const {
+  return render_request_error(request_error_of(*this), library_words());
 }
 
-std::string heuristic_name(std::string_view name) {
-  return with_option_error([&] { return heuristic_option(std::string(name)).name(); });
+std::string Error::message(const OptionWords& words) const {
+  return render_request_error(request_error_of(*this), CallerWords(words));
 }
 
-std::string tie_break_name(std::string_view name) {
-  return with_option_error(
-      [&] { return std::string(npuzzle::tie_break_name(tie_break_option(name))); });
+OptionError::OptionError(Error error)
+    : std::invalid_argument(error.message()), error_(std::move(error)) {}
+
+Algorithm parse_algorithm(std::string_view text) {
+  return with_option_error([&] { return static_cast<Algorithm>(algorithm_option(text)); });
+}
+
+Heuristic parse_heuristic(std::string_view text) {
+  return with_option_error([&] {
+    const HeuristicChoice choice = heuristic_option(std::string(text));
+    return Heuristic{static_cast<HeuristicKind>(choice.index), choice.variant};
+  });
+}
+
+TieBreak parse_tie_break(std::string_view text) {
+  return with_option_error([&] { return static_cast<TieBreak>(tie_break_option(text)); });
+}
+
+OwnerHash parse_owner_hash(std::string_view text) {
+  return with_option_error([&] {
+    return owner_hash_option(std::string(text)) == npuzzle::OwnerHash::Zobrist
+               ? OwnerHash::Zobrist
+               : OwnerHash::AbstractZobrist;
+  });
+}
+
+Goal parse_goal(std::string_view text) {
+  return with_option_error([&] {
+    const GoalSpec spec = parse_goal_option(std::string(text));
+    switch (spec.kind) {
+      case GoalSpec::Kind::BlankFirst:
+        return Goal::blank_first();
+      case GoalSpec::Kind::BlankLast:
+        return Goal::blank_last();
+      case GoalSpec::Kind::Explicit:
+        break;
+    }
+    return Goal::of_tiles(spec.tiles);
+  });
+}
+
+std::uint64_t parse_memory_size(std::string_view text) {
+  return with_option_error([&] { return npuzzle::parse_memory_size(std::string(text)); });
+}
+
+std::string name(Algorithm algorithm) { return algorithm_name(engine_algorithm(algorithm)); }
+
+std::string name(const Heuristic& heuristic) {
+  return HeuristicChoice{static_cast<std::size_t>(heuristic.kind), heuristic.partition}.name();
+}
+
+std::string name(TieBreak tie_break) {
+  return npuzzle::tie_break_name(static_cast<npuzzle::TieBreak>(tie_break));
+}
+
+std::string name(OwnerHash owner_hash) { return owner_hash_name(engine_owner_hash(owner_hash)); }
+
+std::string name(Option option) { return option_identifier(static_cast<OptionField>(option)); }
+
+std::string name(const Goal& goal) {
+  switch (goal.kind) {
+    case Goal::Kind::BlankFirst:
+      return GoalSpec::blank_first().describe();
+    case Goal::Kind::BlankLast:
+      return GoalSpec::blank_last().describe();
+    case Goal::Kind::Tiles:
+      break;
+  }
+  return GoalSpec{GoalSpec::Kind::Explicit, goal.tiles}.describe();
 }
 
 SolveRequest request_from_options(const SolveOptions& options, BoardSize size) {
   try {
     SolveRequest request;
     std::set<SearchOption> given;
-    request.algorithm = algorithm_option(options.algorithm);
-    if (!options.heuristic.empty()) {
-      request.heuristic = heuristic_option(options.heuristic);
+    request.algorithm = engine_algorithm(options.algorithm);
+    if (options.heuristic) {
+      request.heuristic = heuristic_choice(*options.heuristic);
       given.insert(SearchOption::Heuristic);
     }
-    if (!options.tie_break.empty()) {
-      request.tie_break = tie_break_option(options.tie_break);
+    if (options.tie_break) {
+      request.tie_break = static_cast<npuzzle::TieBreak>(*options.tie_break);
       given.insert(SearchOption::TieBreak);
     }
-    if (!options.owner_hash.empty()) {
-      request.owner_hash = owner_hash_option(options.owner_hash);
+    if (options.owner_hash) {
+      request.owner_hash = engine_owner_hash(*options.owner_hash);
       given.insert(SearchOption::OwnerHash);
     }
-    if (!options.mem_limit.empty()) {
-      request.limits.memory_bytes = parse_memory_size(options.mem_limit);
+    if (options.mem_limit) {
+      request.limits.memory_bytes = *options.mem_limit;
       given.insert(SearchOption::MemLimit);
     }
     if (!options.pdb_dir.empty()) {
@@ -158,34 +333,21 @@ SolveRequest request_from_options(const SolveOptions& options, BoardSize size) {
     request.limits.interrupt = options.stop;
     request.threads = options.threads;
     check_request(request, given);
-    if (options.goal_tiles.empty()) {
-      request.goal = goal_of(options.goal);
-      if (size.known()) goal_tiles(request.goal, size);
-    } else {
-      request.goal = goal_option(options.goal_tiles);
-      // Checked by the tiles' own count: goal_option gives tiles that are a standard goal of
-      // that count ("1 0", "0 1 2 3") as the standard goal, which has no size and fits any board.
-      if (size.known()) check_goal_fits(options.goal_tiles.size(), size);
-    }
+    request.goal = goal_spec(options.goal, size);
     if (options.progress) {
       request.progress = [&options](const npuzzle::Progress& p) {
         options.progress(Progress{p.bound, p.expanded, p.generated, p.seconds});
       };
     }
-    if (options.on_note && !options.quiet) {
+    if (options.on_note) {
       request.log = [&options](LogLevel level, const std::string& line) {
         options.on_note(
             Note{level == LogLevel::Warning ? Note::Level::Warning : Note::Level::Info, line});
       };
-    } else if (!options.quiet) {
-      request.log = [](LogLevel level, const std::string& line) {
-        std::fprintf(stderr, "%s%s\n",
-                     level == LogLevel::Warning ? "npuzzle: warning: " : "npuzzle: ", line.c_str());
-      };
     }
     return request;
   } catch (const UsageError& e) {
-    throw OptionError(e.what());
+    throw option_error(e);
   }
 }
 
@@ -208,9 +370,15 @@ const char* status_name(Status status) {
   return npuzzle::status_name(static_cast<npuzzle::Status>(status));
 }
 
-std::vector<ParsedBoard> parse_boards(std::string_view text, std::string_view size) {
+std::vector<ParsedBoard> parse_boards(std::string_view text, std::string_view size,
+                                      const OptionWords* words) {
   std::vector<ParsedBoard> out;
-  for (const ParsedInstance& entry : parse_instances(text, ParseOptions{size_of(size)})) {
+  ParseOptions parse;
+  parse.size = size_of(size);
+  const std::optional<CallerWords> caller_words =
+      words ? std::optional<CallerWords>(std::in_place, *words) : std::nullopt;
+  if (caller_words) parse.words = &*caller_words;
+  for (const ParsedInstance& entry : parse_instances(text, parse)) {
     ParsedBoard parsed;
     parsed.id = entry.instance.id;
     parsed.line = entry.instance.line;
@@ -224,8 +392,8 @@ std::vector<ParsedBoard> parse_boards(std::string_view text, std::string_view si
   return out;
 }
 
-Board parse_board(std::string_view text, std::string_view size) {
-  std::vector<ParsedBoard> boards = parse_boards(text, size);
+Board parse_board(std::string_view text, std::string_view size, const OptionWords* words) {
+  std::vector<ParsedBoard> boards = parse_boards(text, size, words);
   if (boards.empty()) throw BoardError("no board in the input");
   if (boards.size() > 1) {
     throw BoardError("the text holds " + std::to_string(boards.size()) +
@@ -236,23 +404,26 @@ Board parse_board(std::string_view text, std::string_view size) {
   return std::move(boards[0].board);
 }
 
-bool is_solvable(const Board& board, std::string_view goal) {
+bool is_solvable(const Board& board, const Goal& goal) {
   check_board(board);
-  const std::vector<int> goal_cells = goal_tiles(goal_of(goal), {board.rows, board.cols});
+  const std::vector<int> goal_cells = goal_tiles(goal, {board.rows, board.cols});
   return solvable(board.rows, board.cols, board.tiles, goal_cells);
 }
 
-Board goal_board(std::string_view size, std::string_view goal) {
+Board goal_board(std::string_view size, const Goal& goal) {
   const BoardSize s = size_of(size);
-  if (!s.known()) throw OptionError("the goal needs a board size RxC");
-  return Board{s.rows, s.cols, goal_tiles(goal_of(goal), s)};
+  if (!s.known()) throw other_error("the goal needs a board size RxC");
+  return Board{s.rows, s.cols, goal_tiles(goal, s)};
 }
 
 std::vector<Board> random_boards(std::string_view size, int count, std::uint64_t seed,
-                                 std::string_view goal, int walk) {
+                                 const Goal& goal, int walk) {
   const BoardSize s = size_of(size.empty() ? "4x4" : size);
-  if (count < 0) throw OptionError("--count must not be negative");
-  const std::vector<int> goal_cells = goal_tiles(goal_of(goal), s);
+  if (count < 0) {
+    throw OptionError(error_of(out_of_range(OptionField::Count, std::to_string(count), 0,
+                                            std::numeric_limits<int>::max())));
+  }
+  const std::vector<int> goal_cells = goal_tiles(goal, s);
   Rng rng(seed);
   std::vector<Board> out;
   out.reserve(static_cast<std::size_t>(count));
@@ -287,18 +458,39 @@ std::vector<Board> boards_along(const Board& board, std::string_view moves) {
   return out;
 }
 
+SolveSession& session_state(Session& session) { return *session.state_; }
+
+Session::Session() : state_(std::make_unique<SolveSession>()) {}
+Session::~Session() = default;
+
+// The library's own session, for the calls that are given none: one per process, never destroyed
+// (a search on a thread of the caller's may still use it while the process's statics go away).
+Session& library_session() {
+  static Session* const session = new Session;
+  return *session;
+}
+
 Result solve(const Board& board, const SolveOptions& options) {
+  return solve(board, options, library_session());
+}
+
+std::vector<Result> solve_all(const std::vector<Board>& boards, const SolveOptions& options) {
+  return solve_all(boards, options, library_session());
+}
+
+Result solve(const Board& board, const SolveOptions& options, Session& session) {
   check_board(board);
   const SolveRequest request = request_from_options(options, {board.rows, board.cols});
-  const SolveOutcome outcome =
-      solve_instance(request, RunBoard{{board.rows, board.cols}, board.tiles});
-  if (outcome.failed() && outcome.error_kind == SolveError::Usage) throw OptionError(outcome.error);
+  const SolveOutcome outcome = solve_instance(session_state(session), request,
+                                              RunBoard{{board.rows, board.cols}, board.tiles});
+  if (outcome.failed() && outcome.error_kind == SolveError::Usage) {
+    throw OptionError(error_of(outcome.usage));
+  }
   Result r;
   r.status = status_of(outcome);
-  r.algorithm = npuzzle::algorithm_name(request.algorithm);
+  r.algorithm = options.algorithm;
   r.heuristic = outcome.heuristic.name();
   r.threads = outcome.threads;
-  r.exit_code = to_int(exit_code_for(outcome));
   r.error = outcome.error;
   const SearchResult& result = outcome.result;
   r.optimal = r.status == Status::Solved && result.optimal;
@@ -309,22 +501,26 @@ Result solve(const Board& board, const SolveOptions& options) {
   if (r.status == Status::Solved) {
     for (Move m : result.path) r.moves += move_char(m);
     r.tiles_moved = RunBoard{{board.rows, board.cols}, board.tiles}.tiles_moved(result.path);
+  } else if (r.status == Status::Unsolvable) {
+    r.reason = outcome.unsolvable_note;
+    r.solvable_for = outcome.solvable_for;
   } else if (r.status != Status::Error) {
-    r.reason = outcome.reason();
-    if (r.status != Status::Unsolvable) r.bound = result.bound;
+    r.reason = stop_reason_name(result.reason);
+    r.bound = result.bound;
   }
   return r;
 }
 
-std::vector<Result> solve_all(const std::vector<Board>& boards, const SolveOptions& options) {
+std::vector<Result> solve_all(const std::vector<Board>& boards, const SolveOptions& options,
+                              Session& session) {
   request_from_options(options, {});  // the options' checks, before any board
-  const bool inside = is_parallel(algorithm_option(options.algorithm));
+  const bool inside = is_parallel(engine_algorithm(options.algorithm));
   SolveOptions each = options;
   if (!inside) each.threads = 1;  // the threads solve boards side by side instead
   std::vector<Result> out(boards.size());
   run_in_order(
       boards.size(), inside ? 1 : options.threads,
-      [&](std::size_t i) { return solve(boards[i], each); },
+      [&](std::size_t i) { return solve(boards[i], each, session); },
       [&](std::size_t i, Result r) { out[i] = std::move(r); });
   return out;
 }

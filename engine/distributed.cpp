@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <thread>
+#include <utility>
 
 #include "parallel/mpi_world.hpp"
 #endif
@@ -21,11 +22,11 @@ namespace {
 
 const std::atomic<bool>* interrupt_flag = nullptr;  // start_distributed's
 
-void run_job(const std::string& text, const LogSink& log) {
+void run_job(SolveSession& session, const std::string& text, const LogSink& log) {
   DistributedJobMessage job = decode_job(text);
   job.request.limits.interrupt = interrupt_flag;
   job.request.log = log;
-  const SolveOutcome out = solve_instance(job.request, job.board);
+  const SolveOutcome out = solve_instance(session, job.request, job.board);
   // Only rank 0's outcome of a search that ran counts (the path is there); a job that failed
   // before its search began is this rank's to explain.
   if (mpi::join_pending()) {
@@ -61,16 +62,22 @@ void watchdog(pid_t parent, WatchdogExits exits) {
 }  // namespace
 
 void start_distributed(int* argc, char*** argv, const std::atomic<bool>* interrupt,
-                       WatchdogExits exits) {
+                       WatchdogExits exits, LogSink transport_stats) {
   interrupt_flag = interrupt;
   mpi::init(argc, argv);
+  if (transport_stats) {
+    mpi::set_transport_sink([sink = std::move(transport_stats)](const std::string& line) {
+      sink(LogLevel::Info, line);
+    });
+  }
   if (mpi::distributed()) std::thread(watchdog, getppid(), exits).detach();
 }
 
 bool serves_jobs() { return mpi::distributed() && mpi::rank() != 0; }
 
 void serve_jobs(const LogSink& log) {
-  while (const auto job = mpi::receive_job()) run_job(*job, log);
+  SolveSession session;  // this rank's databases, for every job it serves
+  while (const auto job = mpi::receive_job()) run_job(session, *job, log);
   mpi::finalize();
 }
 
@@ -93,7 +100,7 @@ DistributedJob::~DistributedJob() {
 
 #else
 
-void start_distributed(int*, char***, const std::atomic<bool>*, WatchdogExits) {}
+void start_distributed(int*, char***, const std::atomic<bool>*, WatchdogExits, LogSink) {}
 bool serves_jobs() { return false; }
 void serve_jobs(const LogSink&) {}
 void end_distributed() {}

@@ -24,9 +24,10 @@ struct WatchdogExits {
 
 // Called first in main(): starts MPI when started by mpirun (MPI builds), and a watchdog that ends
 // this process when mpirun is gone, or when `interrupt` has been set for 10 s without ending it
-// (another rank died and the search waits for it): no rank outlives its job.
+// (another rank died and the search waits for it): no rank outlives its job. `transport_stats`
+// takes rank 0's line of each distributed search's messages, bytes and waiting (empty: none).
 void start_distributed(int* argc, char*** argv, const std::atomic<bool>* interrupt,
-                       WatchdogExits exits);
+                       WatchdogExits exits, LogSink transport_stats = {});
 // True on the ranks other than 0 of an MPI run.
 bool serves_jobs();
 // Serves rank 0's jobs until it ends them (their searches stop on the interrupt given to

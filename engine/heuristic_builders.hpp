@@ -23,6 +23,7 @@
 #include "engine/heuristic_registry.hpp"
 #include "engine/pdb_watch.hpp"
 #include "engine/request.hpp"
+#include "engine/solve_session.hpp"
 #include "heuristics/linear_conflict.hpp"
 #include "heuristics/manhattan.hpp"
 #include "heuristics/misplaced.hpp"
@@ -93,13 +94,14 @@ struct PatternDatabaseLookups {
         goal_tiles[static_cast<std::size_t>(c)] = goal.state.tile_at(c);
       }
       bool first = false;
-      const auto set = watched_pdb_set(
+      PdbWatch& databases = request.session->databases();
+      const auto set = databases.set(
           request.pdb_dir, RunBoard{{B::kRows, B::kCols}, std::move(goal_tiles)}, choice.variant,
           first, pdb::AutoBuildLimits{request.limits.interrupt, request.limits.time_seconds},
           request.log, kDual);
       // A table written to in place before the search ended makes its answer void (Database).
       return with_pdb_heuristic(goal, *set, true, kDual, [&](const auto& h) {
-        if (first_lookups_of(set.get(), kDual)) {
+        if (databases.first_lookups_of(set.get(), kDual)) {
           log_to(request.log, LogLevel::Info, "heuristic " + describe_heuristic(h));
         }
         SearchResult result = f(h, set->stale.get());

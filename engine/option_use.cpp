@@ -2,6 +2,8 @@
 
 #include <array>
 #include <cmath>
+#include <iterator>
+#include <utility>
 
 #include "engine/algorithm_registry.hpp"
 #include "engine/heuristic_registry.hpp"
@@ -11,34 +13,27 @@ namespace {
 
 struct OptionUse {
   SearchOption option;
-  const char* flag;
   bool AlgorithmInfo::*taken_by;  // the algorithms that take it have this flag set
   const char* what;               // the group they form, for the message
 };
 
 constexpr std::array<OptionUse, 9> kOptionUses = {{
-    {SearchOption::Heuristic, "--heuristic", &AlgorithmInfo::heuristic,
-     "the searches with a heuristic"},
-    {SearchOption::PdbDir, "--pdb-dir", &AlgorithmInfo::heuristic, "the searches with a heuristic"},
-    {SearchOption::TieBreak, "--tie-break", &AlgorithmInfo::tie_break, "the best-first searches"},
-    {SearchOption::OwnerHash, "--owner-hash", &AlgorithmInfo::owner_hash, "hash-distributed A*"},
-    {SearchOption::MemLimit, "--mem-limit", &AlgorithmInfo::memory_limit,
-     "the searches that store nodes"},
-    {SearchOption::Verbose, "--verbose", &AlgorithmInfo::progress,
-     "the iterative-deepening searches"},
-    {SearchOption::Checkpoint, "--checkpoint", &AlgorithmInfo::checkpoint,
-     "the iterative-deepening searches"},
-    {SearchOption::CheckpointEvery, "--checkpoint-every", &AlgorithmInfo::checkpoint,
-     "the iterative-deepening searches"},
-    {SearchOption::Resume, "--resume", &AlgorithmInfo::checkpoint,
-     "the iterative-deepening searches"},
+    {SearchOption::Heuristic, &AlgorithmInfo::heuristic, "the searches with a heuristic"},
+    {SearchOption::PdbDir, &AlgorithmInfo::heuristic, "the searches with a heuristic"},
+    {SearchOption::TieBreak, &AlgorithmInfo::tie_break, "the best-first searches"},
+    {SearchOption::OwnerHash, &AlgorithmInfo::owner_hash, "hash-distributed A*"},
+    {SearchOption::MemLimit, &AlgorithmInfo::memory_limit, "the searches that store nodes"},
+    {SearchOption::Verbose, &AlgorithmInfo::progress, "the iterative-deepening searches"},
+    {SearchOption::Checkpoint, &AlgorithmInfo::checkpoint, "the iterative-deepening searches"},
+    {SearchOption::CheckpointEvery, &AlgorithmInfo::checkpoint, "the iterative-deepening searches"},
+    {SearchOption::Resume, &AlgorithmInfo::checkpoint, "the iterative-deepening searches"},
 }};
 static_assert(
     [] {
       for (std::size_t i = 0; i < kOptionUses.size(); ++i) {
         if (kOptionUses[i].option != static_cast<SearchOption>(i)) return false;
       }
-      return true;
+      return kOptionUses.size() == std::size(kSearchOptions);
     }(),
     "kOptionUses in the order of SearchOption's values");
 
@@ -46,9 +41,21 @@ const OptionUse& use_of(SearchOption option) {
   return kOptionUses[static_cast<std::size_t>(option)];
 }
 
-}  // namespace
+// The names of the entries of a registry table.
+template <class Table, class Name>
+std::vector<std::string> names_in(const Table& table, Name name_of) {
+  std::vector<std::string> names;
+  for (const auto& entry : table) names.emplace_back(name_of(entry));
+  return names;
+}
 
-const char* option_flag(SearchOption option) { return use_of(option).flag; }
+UsageError unknown(OptionField option, std::string_view value, std::string detail,
+                   std::vector<std::string> accepted) {
+  return UsageError(
+      unknown_name(option, std::string(value), std::move(detail), std::move(accepted)));
+}
+
+}  // namespace
 
 bool takes_option(Algorithm algorithm, SearchOption option) {
   return algorithm_info(algorithm).*use_of(option).taken_by;
@@ -61,52 +68,70 @@ void check_options_apply(const std::set<SearchOption>& given,
     bool taken = false;
     for (Algorithm a : algorithms) taken = taken || algorithm_info(a).*use.taken_by;
     if (taken) continue;
-    std::string chosen;
-    for (Algorithm a : algorithms) {
-      chosen += std::string(chosen.empty() ? "" : ",") + algorithm_name(a);
+    RequestError error;
+    error.kind = RequestErrorKind::NotTaken;
+    error.option = use.option;
+    for (const AlgorithmInfo& info : kAlgorithmInfo) {
+      if (info.*use.taken_by) error.takers.emplace_back(info.name);
     }
-    throw UsageError(std::string(use.flag) + " applies to " + algorithms_with(use.taken_by) + " (" +
-                     use.what + "); --algo " + chosen + (algorithms.size() == 1 ? " does" : " do") +
-                     " not take it");
+    error.takers_group = use.what;
+    for (Algorithm a : algorithms) error.chosen.emplace_back(algorithm_name(a));
+    throw UsageError(std::move(error));
   }
 }
 
 Algorithm algorithm_option(std::string_view name) {
   const auto algorithm = parse_algorithm(name);
-  if (!algorithm) throw UsageError("--algo: " + unknown_algorithm(name));
+  if (!algorithm) {
+    throw unknown(OptionField::Algorithm, name, unknown_algorithm(name),
+                  names_in(kAlgorithmInfo, [](const AlgorithmInfo& a) { return a.name; }));
+  }
   return *algorithm;
 }
 
 HeuristicChoice heuristic_option(const std::string& name) {
   std::string error;
   const auto heuristic = parse_heuristic(name, error);
-  if (!heuristic) throw UsageError("--heuristic: " + error);
-  return *heuristic;
+  if (heuristic) return *heuristic;
+  std::string base_error;
+  if (parse_heuristic(name.substr(0, name.find(':')),
+                      base_error)) {  // a known name, a bad argument
+    throw UsageError(bad_value(OptionField::Heuristic, name, error));
+  }
+  throw unknown(OptionField::Heuristic, name, error,
+                names_in(kHeuristicInfo, [](const HeuristicInfo& h) { return h.name; }));
 }
 
 TieBreak tie_break_option(std::string_view name) {
   const auto tie_break = parse_tie_break_name(name);
-  if (!tie_break) throw UsageError("--tie-break: " + unknown_tie_break(name));
+  if (!tie_break) {
+    throw unknown(
+        OptionField::TieBreak, name, unknown_tie_break(name),
+        names_in(kTieBreakInfo, [](const TieBreakInfo& t) { return tie_break_name(t.id); }));
+  }
   return *tie_break;
 }
 
 OwnerHash owner_hash_option(const std::string& name) {
   OwnerHash hash{};
   if (!parse_owner_hash(name, hash)) {
-    throw UsageError("--owner-hash: unknown value '" + name + "' (abstract-zobrist, zobrist)");
+    throw unknown(OptionField::OwnerHash, name,
+                  "unknown value '" + name + "' (abstract-zobrist, zobrist)",
+                  {"abstract-zobrist", "zobrist"});
   }
   return hash;
 }
 
 void check_request(const SolveRequest& request, const std::set<SearchOption>& given) {
   if (request.threads < 1 || request.threads > kMaxThreads) {
-    throw UsageError("--threads must be between 1 and " + std::to_string(kMaxThreads) + " (got " +
-                     std::to_string(request.threads) + ")");
+    throw UsageError(
+        out_of_range(OptionField::Threads, std::to_string(request.threads), 1, kMaxThreads));
   }
   const double seconds = request.limits.time_seconds;
   if (!(seconds >= 0) || seconds > kMaxTimeLimitSeconds) {  // also refuses nan
-    throw UsageError("--time-limit: " + std::to_string(seconds) +
-                     " is not a number of seconds >= 0");
+    const std::string value = std::to_string(seconds);
+    throw UsageError(
+        bad_value(OptionField::TimeLimit, value, value + " is not a number of seconds >= 0"));
   }
   check_options_apply(given, {request.algorithm});
 }

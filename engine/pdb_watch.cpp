@@ -13,21 +13,24 @@
 #include "heuristics/pdb/cache.hpp"
 
 namespace npuzzle {
-namespace {
 
 // Checks the files of the sets it holds every kInterval, on one thread started with the first set;
-// marks a set stale when one of its tables changed on disk. Stopped and joined at exit. The thread
-// never allocates: everything it reads is allocated by `add`, before the search, so that memory
-// running short (`ulimit -v`) cannot make it fail after an answer was printed.
-class DiskWatcher {
+// marks a set stale when one of its tables changed on disk. Stopped and joined with its PdbWatch.
+// The thread never allocates: everything it reads is allocated by `add`, before the search, so that
+// memory running short (`ulimit -v`) cannot make it fail after an answer was printed.
+class PdbWatch::DiskWatcher {
  public:
   static constexpr std::chrono::milliseconds kInterval{100};
 
-  void add(std::shared_ptr<const pdb::PdbSet> set) {
+  // Watches `set` unless it does already; true when it did not.
+  bool add(std::shared_ptr<const pdb::PdbSet> set) {
     std::lock_guard lock(mutex_);
+    const auto same = [&set](const Watched& w) { return w.set == set; };
+    if (std::any_of(sets_.begin(), sets_.end(), same)) return false;
     auto tables = set->all_tables();
     sets_.push_back({std::move(set), std::move(tables)});
     if (!thread_.joinable()) thread_ = std::jthread([this](std::stop_token stop) { loop(stop); });
+    return true;
   }
 
  private:
@@ -56,26 +59,24 @@ class DiskWatcher {
   std::jthread thread_;  // last: stopped and joined before the rest is destroyed
 };
 
-}  // namespace
+PdbWatch::PdbWatch() : watcher_(std::make_unique<DiskWatcher>()) {}
+PdbWatch::~PdbWatch() = default;
 
-std::shared_ptr<const pdb::PdbSet> watched_pdb_set(const std::string& dir, const RunBoard& goal,
-                                                   const std::string& partition, bool& first,
-                                                   const pdb::AutoBuildLimits& limits,
-                                                   const LogSink& log, bool minimised_only) {
-  static DiskWatcher watcher;
+std::shared_ptr<const pdb::PdbSet> PdbWatch::set(const std::string& dir, const RunBoard& goal,
+                                                 const std::string& partition, bool& first,
+                                                 const pdb::AutoBuildLimits& limits,
+                                                 const LogSink& log, bool minimised_only) {
   std::function<void(const std::string&)> notes;  // empty: silent
   if (log) notes = [&log](const std::string& line) { log(LogLevel::Info, line); };
   auto set = pdb::cached_set(dir, goal.size.rows, goal.size.cols, goal.tiles, partition, notes,
-                             &first, limits, minimised_only);
-  if (first) watcher.add(set);
+                             nullptr, limits, minimised_only);
+  first = watcher_->add(set);
   return set;
 }
 
-bool first_lookups_of(const pdb::PdbSet* set, bool dual) {
-  static std::mutex mutex;
-  static std::set<std::pair<const pdb::PdbSet*, bool>> told;
-  std::lock_guard lock(mutex);
-  return told.insert({set, dual}).second;
+bool PdbWatch::first_lookups_of(const pdb::PdbSet* set, bool dual) {
+  std::lock_guard lock(told_mutex_);
+  return told_.insert({set, dual}).second;
 }
 
 }  // namespace npuzzle

@@ -1,11 +1,17 @@
-// engine/pdb_watch.hpp — the pattern database sets the engine searches with: loaded or built once
-// per process (heuristics/pdb/cache.hpp, its notes to the request's log), and watched on disk so
-// that a search using a set that changed in place stops (PdbSet::stale).
+// engine/pdb_watch.hpp — the pattern database sets a session searches with (engine/
+// solve_session.hpp): loaded or built once (heuristics/pdb/cache.hpp, its notes to the request's
+// log), and watched on disk so that a search using a set that changed in place stops
+// (PdbSet::stale).
+//
+// Invariant: every set handed out stays loaded (watched) for the life of the PdbWatch, so a set's
+// address names one set as long as its lookups are told (first_lookups_of).
 #pragma once
 
 #include <memory>
+#include <mutex>
+#include <set>
 #include <string>
-#include <vector>
+#include <utility>
 
 #include "core/run_board.hpp"
 #include "engine/log.hpp"
@@ -13,17 +19,30 @@
 
 namespace npuzzle {
 
-// The set for this goal (its size and tiles) and partition ("" for the best present); `first` says
-// whether this call loaded it (the first call also starts watching its files); `limits` may stop a
-// build, which tells `log` what it does. Throws pdb::PdbError.
-std::shared_ptr<const pdb::PdbSet> watched_pdb_set(const std::string& dir, const RunBoard& goal,
-                                                   const std::string& partition, bool& first,
-                                                   const pdb::AutoBuildLimits& limits,
-                                                   const LogSink& log, bool minimised_only);
+class PdbWatch {
+ public:
+  PdbWatch();
+  ~PdbWatch();
+  PdbWatch(const PdbWatch&) = delete;
+  PdbWatch& operator=(const PdbWatch&) = delete;
 
-// True the first time lookups of this kind (`dual` or direct) use `set` in this process: the search
-// then tells the log which lookups are in use (for pdb and pdb-dual of one set, each once). The
-// sets stay loaded (watched) for the life of the process, so the address names one set.
-bool first_lookups_of(const pdb::PdbSet* set, bool dual);
+  // The set for this goal (its size and tiles) and partition ("" for the best present), loaded
+  // once per process (the cache); `first` says whether this call started watching its files here;
+  // `limits` may stop a build, which tells `log` what it does. Throws pdb::PdbError.
+  std::shared_ptr<const pdb::PdbSet> set(const std::string& dir, const RunBoard& goal,
+                                         const std::string& partition, bool& first,
+                                         const pdb::AutoBuildLimits& limits, const LogSink& log,
+                                         bool minimised_only);
+
+  // True the first time lookups of this kind (`dual` or direct) use `set` here: the search then
+  // tells the log which lookups are in use (for pdb and pdb-dual of one set, each once).
+  bool first_lookups_of(const pdb::PdbSet* set, bool dual);
+
+ private:
+  class DiskWatcher;
+  std::unique_ptr<DiskWatcher> watcher_;
+  std::mutex told_mutex_;
+  std::set<std::pair<const pdb::PdbSet*, bool>> told_;
+};
 
 }  // namespace npuzzle

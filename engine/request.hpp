@@ -50,6 +50,7 @@ struct HeuristicChoice {
 };
 
 struct CheckpointRequest;  // engine/checkpoint.hpp
+class SolveSession;        // engine/solve_session.hpp
 
 struct SolveRequest {
   Algorithm algorithm = Algorithm::Ida;
@@ -67,6 +68,8 @@ struct SolveRequest {
   std::shared_ptr<const CheckpointRequest> checkpoint;
   // The search's side of it, set by solve_on_board for the search it runs.
   const IdaCheckpointing* checkpointing = nullptr;
+  // The caller's session (its pattern databases), set by solve_instance for the search it runs.
+  SolveSession* session = nullptr;
 };
 
 // True when `a` and `b` ask for the same search: every value above but the callbacks, the interrupt

@@ -58,10 +58,16 @@ std::string SolveOutcome::status_name() const {
   return failed() ? "error" : npuzzle::status_name(result.status);
 }
 
-std::string SolveOutcome::reason() const {
+std::string SolveOutcome::error_message(const OptionWords& words) const {
+  return error_kind == SolveError::Usage ? render_request_error(usage, words) : error;
+}
+
+std::string SolveOutcome::reason(const OptionWords& words) const {
   if (result.status == Status::Unsolvable) {
     return unsolvable_note +
-           (solvable_for.empty() ? "" : "; it is solvable for --goal " + solvable_for);
+           (solvable_for.empty()
+                ? ""
+                : "; it is solvable for " + words.with_value(OptionField::Goal, solvable_for));
   }
   return stop_reason_name(result.reason);
 }
@@ -84,7 +90,10 @@ Limits memory_budget(const SolveRequest& request) {
   return limits;
 }
 
-SolveOutcome solve_instance(const SolveRequest& request, const RunBoard& board) {
+SolveOutcome solve_instance(SolveSession& session, const SolveRequest& caller_request,
+                            const RunBoard& board) {
+  SolveRequest request = caller_request;
+  request.session = &session;
   SolveOutcome out;
   const int rows = board.size.rows, cols = board.size.cols;
   const HeuristicChoice heuristic = request.heuristic.value_or(default_heuristic(board.size));
@@ -95,6 +104,13 @@ SolveOutcome solve_instance(const SolveRequest& request, const RunBoard& board) 
   const auto fail = [&out](SolveError kind, std::string message) {
     out.error = std::move(message);
     out.error_kind = kind;
+    out.usage = message_error(out.error);
+    return out;
+  };
+  const auto refuse = [&out](const RequestError& error) {
+    out.error = render_request_error(error, library_words());
+    out.error_kind = SolveError::Usage;
+    out.usage = error;
     return out;
   };
   if (static_cast<int>(goal.size()) != board.size.cells()) {
@@ -103,16 +119,19 @@ SolveOutcome solve_instance(const SolveRequest& request, const RunBoard& board) 
   }
   const HeuristicInfo& info = kHeuristicInfo[heuristic.index];
   if (algorithm.heuristic && !info.fits(board.size)) {
-    return fail(SolveError::Usage, "--heuristic " + heuristic.name() + " is for boards of up to " +
-                                       std::to_string(info.max_side) + "x" +
-                                       std::to_string(info.max_side) + ", not " +
-                                       board.size.name() + "; lc or pdb work on every board");
+    RequestError error;
+    error.kind = RequestErrorKind::DoesNotFit;
+    error.option = OptionField::Heuristic;
+    error.value = heuristic.name();
+    error.max_side = info.max_side;
+    error.board = board.size.name();
+    return refuse(error);
   }
   if (algorithm.heuristic && info.check_argument && !heuristic.variant.empty()) {
     try {  // an argument that does not fit the board is a usage error, whatever the board
       info.check_argument(heuristic.variant, RunBoard{board.size, goal});
     } catch (const UsageError& e) {
-      return fail(SolveError::Usage, e.what());
+      return refuse(e.error());
     }
   }
   if (!solvable(rows, cols, board.tiles, goal)) {
@@ -133,7 +152,7 @@ SolveOutcome solve_instance(const SolveRequest& request, const RunBoard& board) 
   // that did not name its heuristic goes on with linear conflict (said once to the log) rather
   // than fail; this holds for the rest of the run, so a batch does not try the build again per
   // board.
-  static std::atomic<bool> databases_unavailable{false};
+  std::atomic<bool>& databases_unavailable = session.databases_unavailable();
   const HeuristicChoice fallback = default_heuristic_without_databases();
   const bool may_fall_back = !request.heuristic && info.uses_databases;
   try {
@@ -164,7 +183,7 @@ SolveOutcome solve_instance(const SolveRequest& request, const RunBoard& board) 
   } catch (const DatabaseUnavailable& e) {
     return fail(e.kind(), e.what());
   } catch (const UsageError& e) {
-    return fail(SolveError::Usage, e.what());
+    return refuse(e.error());
   } catch (const InputError& e) {  // e.g. a bad pattern database file
     return fail(SolveError::Input, e.what());
   }

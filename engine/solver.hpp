@@ -25,6 +25,8 @@
 #include "engine/algorithm_registry.hpp"
 #include "engine/heuristic_registry.hpp"
 #include "engine/request.hpp"
+#include "engine/solve_session.hpp"
+#include "text/request_error.hpp"
 
 namespace npuzzle {
 
@@ -33,21 +35,27 @@ struct SolveOutcome {
   HeuristicUsed heuristic;  // as used (the partition in use, the reflection); none for BFS
   int threads = 1;          // threads the search ran on (per rank)
   int ranks = 1;            // MPI ranks it ran on (pida, hda under mpirun)
-  std::string error;        // set when the instance could not be searched: what went wrong
+  // Set when the instance could not be searched: what went wrong (a usage error in the library's
+  // words: front ends word `usage` themselves, error_message).
+  std::string error;
   SolveError error_kind = SolveError::Input;  // with `error`: an option or the input
+  RequestError usage;                         // with error_kind Usage: the error as a value
   std::string unsolvable_note;                // Unsolvable found before the search: why
   std::string solvable_for;  // then, the other standard goal the board can reach ("blank-last")
 
   bool failed() const { return !error.empty(); }
   bool solved() const { return !failed() && result.status == Status::Solved; }
   std::string status_name() const;  // "solved", "unsolvable", "limit", "out-of-memory", "error"
-  // Why there is no solution: the note (and "; it is solvable for --goal blank-last" when
-  // `solvable_for` names a goal) or the stop reason.
-  std::string reason() const;
+  // What went wrong, its options named by `words`.
+  std::string error_message(const OptionWords& words) const;
+  // Why there is no solution: the note (and "; it is solvable for " the goal option with
+  // `solvable_for`, named by `words`, when it names a goal) or the stop reason.
+  std::string reason(const OptionWords& words) const;
 };
 
-// Solves one board (already a valid permutation of its cells).
-SolveOutcome solve_instance(const SolveRequest& request, const RunBoard& board);
+// Solves one board (already a valid permutation of its cells) with the databases of `session`.
+SolveOutcome solve_instance(SolveSession& session, const SolveRequest& request,
+                            const RunBoard& board);
 
 // Searches from `tiles` (solvable relative to request.goal, checked by the caller) with the
 // request's algorithm, of family F, and `heuristic`, and replays the path it returns. Defined in

@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <utility>
 
 namespace npuzzle::mpi {
 namespace {
@@ -12,6 +13,7 @@ bool g_initialized = false;
 int g_rank = 0;
 int g_size = 1;
 bool g_join_pending = false;
+TransportSink g_transport_sink;  // set_transport_sink's (empty: the reports are dropped)
 
 // Waits for a non-blocking collective, sleeping between tests.
 void wait_polling(MPI_Request& request) {
@@ -92,16 +94,20 @@ void pause(int microseconds) {
   nanosleep(&ts, nullptr);
 }
 
+void set_transport_sink(TransportSink sink) { g_transport_sink = std::move(sink); }
+
 void report(const char* algorithm, const TransportStats& stats, std::uint64_t expanded) {
-  if (g_rank != 0 || std::getenv("NPUZZLE_MPI_STATS") == nullptr) return;
+  if (g_rank != 0 || !g_transport_sink) return;
   const double per = expanded ? 1.0 / static_cast<double>(expanded) : 0;
-  std::fprintf(stderr,
-               "mpi %s: %d ranks, %llu messages, %llu bytes, %.3g messages and %.3g bytes per "
-               "expansion, %.3f s waiting (all ranks)\n",
-               algorithm, g_size, static_cast<unsigned long long>(stats.messages),
-               static_cast<unsigned long long>(stats.bytes),
-               static_cast<double>(stats.messages) * per, static_cast<double>(stats.bytes) * per,
-               stats.waiting);
+  char line[512];
+  std::snprintf(line, sizeof line,
+                "mpi %s: %d ranks, %llu messages, %llu bytes, %.3g messages and %.3g bytes per "
+                "expansion, %.3f s waiting (all ranks)",
+                algorithm, g_size, static_cast<unsigned long long>(stats.messages),
+                static_cast<unsigned long long>(stats.bytes),
+                static_cast<double>(stats.messages) * per, static_cast<double>(stats.bytes) * per,
+                stats.waiting);
+  g_transport_sink(line);
 }
 
 SearchComm::SearchComm() { MPI_Comm_dup(MPI_COMM_WORLD, &comm_); }

@@ -21,6 +21,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -53,13 +54,18 @@ bool join_pending();
 // A short pause for polling loops.
 void pause(int microseconds = 20);
 
-// The search statistics only MPI runs have, summed over the ranks (printed on stderr by rank 0
-// when NPUZZLE_MPI_STATS is set).
+// The search statistics only MPI runs have, summed over the ranks: rank 0 hands them, one line
+// per distributed search, to the sink its front end set (the command line prints them when
+// NPUZZLE_MPI_STATS is set, docs/mpi.md); without a sink they are dropped.
 struct TransportStats {
   std::uint64_t messages = 0;  // point-to-point messages sent
   std::uint64_t bytes = 0;     // their payload
   double waiting = 0;          // seconds the ranks spent with nothing to do, summed
 };
+using TransportSink = std::function<void(const std::string& line)>;
+// Called before any search (the front end's main), on every rank.
+void set_transport_sink(TransportSink sink);
+// On rank 0, to the sink: "mpi hda: 4 ranks, 1200 messages, …".
 void report(const char* algorithm, const TransportStats& stats, std::uint64_t expanded);
 
 // A message of trivially copyable values, read back in the order they were put.

@@ -5,8 +5,10 @@
 // A search runs on a thread of its own with the GIL released; the calling thread waits for it and
 // every 50 ms takes the GIL to run Python's signal handlers (PyErr_CheckSignals). When a handler
 // raises (Ctrl-C: KeyboardInterrupt), the stop flag ends the search at its next poll and the
-// exception propagates once the search has returned. BoardError and OptionError become ValueError
-// (they are std::invalid_argument).
+// exception propagates once the search has returned. BoardError becomes ValueError (it is
+// std::invalid_argument); OptionError too, its typed error worded here, in Python's words: an
+// option by its keyword ("tie_break"), with a value as a keyword argument ('algorithm="ida"').
+// The searches run in the module's own session (api::Session), which is never destroyed.
 //
 // The interpreter's exit: a search may still run then on a daemon thread, and a thread that takes
 // the GIL once the interpreter is finalizing is ended by pthread_exit, whose unwinding would
@@ -42,6 +44,47 @@ api::Board from_parts(int rows, int cols, std::vector<int> tiles) {
   return api::Board{rows, cols, std::move(tiles)};
 }
 
+// Python's words for the options a message names: each by its keyword (the library's name of the
+// option), with a value as a keyword argument: tie_break, algorithm="ida".
+const api::OptionWords& python_words() {
+  static const api::OptionWords words{[](api::Option option) { return api::name(option); },
+                                      [](api::Option option, const std::string& value) {
+                                        return api::name(option) + "=\"" + value + "\"";
+                                      }};
+  return words;
+}
+
+// Why a search found no solution, in Python's words ('goal="blank-last"').
+std::string reason_of(const api::Result& r) {
+  if (r.solvable_for.empty()) return r.reason;
+  return r.reason + "; it is solvable for " +
+         python_words().with_value(api::Option::Goal, r.solvable_for);
+}
+
+// The command line's exit code for a result's status (the package documents Result.exit_code).
+int exit_code_of(api::Status status) {
+  switch (status) {
+    case api::Status::Solved:
+      return 0;
+    case api::Status::Unsolvable:
+      return 3;
+    case api::Status::Limit:
+      return 4;
+    case api::Status::OutOfMemory:
+      return 5;
+    case api::Status::Error:
+      break;
+  }
+  return 2;
+}
+
+// The session of every search the module runs: never destroyed (a search that outlives the
+// interpreter still uses it while the process's static objects are destroyed).
+api::Session& python_session() {
+  static api::Session* const session = new api::Session;
+  return *session;
+}
+
 py::dict to_dict(const api::Result& r) {
   py::dict d;
   d["status"] = api::status_name(r.status);
@@ -53,12 +96,12 @@ py::dict to_dict(const api::Result& r) {
   d["peak_stored"] = r.peak_stored;
   d["seconds"] = r.seconds;
   d["bound"] = r.bound;
-  d["reason"] = r.reason;
+  d["reason"] = reason_of(r);
   d["error"] = r.error;
-  d["algorithm"] = r.algorithm;
+  d["algorithm"] = api::name(r.algorithm);
   d["heuristic"] = r.heuristic;
   d["threads"] = r.threads;
-  d["exit_code"] = r.exit_code;
+  d["exit_code"] = exit_code_of(r.status);
   return d;
 }
 
@@ -227,31 +270,43 @@ T keyword(const py::kwargs& keywords, const char* name, const char* shown = null
   }
 }
 
+// The keywords, given as the command line's text, read by the library's parsing helpers (an
+// option left "" is not given); OptionError, in Python's words, for a bad one.
 api::SolveOptions make_options(const py::kwargs& keywords) {
   api::SolveOptions o;
-  o.algorithm = keyword<std::string>(keywords, "algorithm");
-  o.heuristic = keyword<std::string>(keywords, "heuristic");
-  o.goal = keyword<std::string>(keywords, "goal");
-  o.goal_tiles = keyword<std::vector<int>>(keywords, "goal_tiles", "goal");
-  o.quiet = keyword<bool>(keywords, "quiet");
-  // The notes to the logging module's logger "npuzzle", from the thread that solves; none once
-  // the interpreter is exiting.
-  o.on_note = [](const api::Note& note) {
-    with_gil_unless_exiting([&] {
-      try {
-        py::object logger = py::module_::import("logging").attr("getLogger")("npuzzle");
-        logger.attr(note.level == api::Note::Level::Warning ? "warning" : "info")(note.text);
-      } catch (py::error_already_set&) {  // a handler that raised: the note is lost, not the solve
-      }
-    });
-  };
-  o.tie_break = keyword<std::string>(keywords, "tie_break");
-  o.owner_hash = keyword<std::string>(keywords, "owner_hash");
+  o.algorithm = api::parse_algorithm(keyword<std::string>(keywords, "algorithm"));
+  if (const auto heuristic = keyword<std::string>(keywords, "heuristic"); !heuristic.empty()) {
+    o.heuristic = api::parse_heuristic(heuristic);
+  }
+  const auto goal_tiles = keyword<std::vector<int>>(keywords, "goal_tiles", "goal");
+  o.goal = goal_tiles.empty() ? api::parse_goal(keyword<std::string>(keywords, "goal"))
+                              : api::Goal::of_tiles(goal_tiles);
+  if (const auto tie_break = keyword<std::string>(keywords, "tie_break"); !tie_break.empty()) {
+    o.tie_break = api::parse_tie_break(tie_break);
+  }
+  if (const auto hash = keyword<std::string>(keywords, "owner_hash"); !hash.empty()) {
+    o.owner_hash = api::parse_owner_hash(hash);
+  }
   o.threads = keyword<int>(keywords, "threads");
   o.time_limit = keyword<double>(keywords, "time_limit");
   o.node_limit = keyword<std::uint64_t>(keywords, "node_limit");
-  o.mem_limit = keyword<std::string>(keywords, "mem_limit");
+  if (const auto memory = keyword<std::string>(keywords, "mem_limit"); !memory.empty()) {
+    o.mem_limit = api::parse_memory_size(memory);
+  }
   o.pdb_dir = keyword<std::string>(keywords, "pdb_dir");
+  // The notes to the logging module's logger "npuzzle", from the thread that solves, unless quiet;
+  // none once the interpreter is exiting.
+  if (!keyword<bool>(keywords, "quiet")) {
+    o.on_note = [](const api::Note& note) {
+      with_gil_unless_exiting([&] {
+        try {
+          py::object logger = py::module_::import("logging").attr("getLogger")("npuzzle");
+          logger.attr(note.level == api::Note::Level::Warning ? "warning" : "info")(note.text);
+        } catch (py::error_already_set&) {  // a handler that raised: the note is lost
+        }
+      });
+    };
+  }
   return o;
 }
 
@@ -261,11 +316,18 @@ PYBIND11_MODULE(_npuzzle, m) {
   m.doc() = "npuzzle's solver engine (use the package `npuzzle`)";
   m.attr("__version__") = NPUZZLE_PYTHON_VERSION;  // the project's, as `npuzzle --version`
   py::module_::import("atexit").attr("register")(py::cpp_function(&stop_searches_at_exit));
+  py::register_exception_translator([](std::exception_ptr thrown) {
+    try {
+      if (thrown) std::rethrow_exception(thrown);
+    } catch (const api::OptionError& e) {
+      PyErr_SetString(PyExc_ValueError, e.error().message(python_words()).c_str());
+    }
+  });
 
   m.def(
       "parse_board",
       [](const std::string& text, const std::string& size) {
-        return to_tuple(api::parse_board(text, size));
+        return to_tuple(api::parse_board(text, size, &python_words()));
       },
       py::arg("text"), py::arg("size") = "");
 
@@ -273,7 +335,7 @@ PYBIND11_MODULE(_npuzzle, m) {
       "parse_boards",
       [](const std::string& text, const std::string& size) {
         py::list out;
-        for (const api::ParsedBoard& p : api::parse_boards(text, size)) {
+        for (const api::ParsedBoard& p : api::parse_boards(text, size, &python_words())) {
           out.append(py::make_tuple(p.id, p.line, to_tuple(p.board), p.error));
         }
         return out;
@@ -283,14 +345,14 @@ PYBIND11_MODULE(_npuzzle, m) {
   m.def(
       "is_solvable",
       [](int rows, int cols, std::vector<int> tiles, const std::string& goal) {
-        return api::is_solvable(from_parts(rows, cols, std::move(tiles)), goal);
+        return api::is_solvable(from_parts(rows, cols, std::move(tiles)), api::parse_goal(goal));
       },
       py::arg("rows"), py::arg("cols"), py::arg("tiles"), py::arg("goal"));
 
   m.def(
       "goal_board",
       [](const std::string& size, const std::string& goal) {
-        return to_tuple(api::goal_board(size, goal));
+        return to_tuple(api::goal_board(size, api::parse_goal(goal)));
       },
       py::arg("size"), py::arg("goal"));
 
@@ -299,7 +361,8 @@ PYBIND11_MODULE(_npuzzle, m) {
       [](const std::string& size, int count, std::uint64_t seed, const std::string& goal,
          int walk) {
         std::vector<BoardTuple> out;
-        for (const api::Board& b : api::random_boards(size, count, seed, goal, walk)) {
+        for (const api::Board& b :
+             api::random_boards(size, count, seed, api::parse_goal(goal), walk)) {
           out.push_back(to_tuple(b));
         }
         return out;
@@ -320,9 +383,18 @@ PYBIND11_MODULE(_npuzzle, m) {
 
   // The name outputs print for an algorithm, heuristic or tie-break in any spelling the options
   // take ("A*" -> "astar"); ValueError, naming the nearest, for an unknown one.
-  m.def("algorithm_name", &api::algorithm_name, py::arg("name"));
-  m.def("heuristic_name", &api::heuristic_name, py::arg("name"));
-  m.def("tie_break_name", &api::tie_break_name, py::arg("name"));
+  m.def(
+      "algorithm_name",
+      [](const std::string& text) { return api::name(api::parse_algorithm(text)); },
+      py::arg("name"));
+  m.def(
+      "heuristic_name",
+      [](const std::string& text) { return api::name(api::parse_heuristic(text)); },
+      py::arg("name"));
+  m.def(
+      "tie_break_name",
+      [](const std::string& text) { return api::name(api::parse_tie_break(text)); },
+      py::arg("name"));
 
   // Options as keywords, all given by the package: algorithm, heuristic, goal (a name, or "" with
   // goal_tiles), goal_tiles, quiet, tie_break, owner_hash, threads, time_limit, node_limit,
@@ -330,7 +402,8 @@ PYBIND11_MODULE(_npuzzle, m) {
   m.def("solve", [](int rows, int cols, std::vector<int> tiles, const py::kwargs& keywords) {
     api::SolveOptions options = make_options(keywords);
     const api::Board board = from_parts(rows, cols, std::move(tiles));
-    return to_dict(run_interruptible(options, [&] { return api::solve(board, options); }));
+    return to_dict(
+        run_interruptible(options, [&] { return api::solve(board, options, python_session()); }));
   });
 
   m.def("solve_all", [](const std::vector<BoardTuple>& boards, const py::kwargs& keywords) {
@@ -338,8 +411,8 @@ PYBIND11_MODULE(_npuzzle, m) {
     std::vector<api::Board> all;
     for (const auto& [rows, cols, tiles] : boards) all.push_back(from_parts(rows, cols, tiles));
     py::list out;
-    for (const api::Result& r :
-         run_interruptible(options, [&] { return api::solve_all(all, options); })) {
+    for (const api::Result& r : run_interruptible(
+             options, [&] { return api::solve_all(all, options, python_session()); })) {
       out.append(to_dict(r));
     }
     return out;

@@ -71,7 +71,9 @@ std::string missing_tile_hint(int n) {
 class InstanceReader {
  public:
   explicit InstanceReader(const ParseOptions& options)
-      : size_(options.size), ordinal_(options.instances_before) {}
+      : size_(options.size),
+        words_(options.words ? *options.words : library_words()),
+        ordinal_(options.instances_before) {}
 
   std::vector<ParsedInstance> read(const std::vector<Line>& lines) {
     std::size_t i = 0;
@@ -133,7 +135,7 @@ class InstanceReader {
     if (std::string unknown = first_unknown_token(tokens); !unknown.empty()) return unknown;
     const int n = static_cast<int>(tokens.size());
     if (size_.known()) {
-      const std::string need = "--size " + size_.name() + " needs " +
+      const std::string need = words_.with_value(OptionField::Size, size_.name()) + " needs " +
                                std::to_string(size_.cells()) + " tiles, " + kLeadingNumbers;
       const std::string hint = n == size_.cells() - 1 ? " (a tile missing?)" : "";
       if (!shapes_with(n).empty()) {
@@ -143,15 +145,15 @@ class InstanceReader {
     }
     if (!shapes_with(n).empty()) {
       return "ambiguous size: " + std::to_string(n) + " tiles could be " + shapes_with(n) +
-             length_reading_hint(n) + "; give --size RxC" + missing_tile_hint(n);
+             length_reading_hint(n) + "; give " + any_size() + missing_tile_hint(n);
     }
     if (!shapes_with(n - 1).empty()) {
       return "ambiguous size: an instance number and " + std::to_string(n - 1) +
-             " tiles could be " + shapes_with(n - 1) + "; give --size RxC";
+             " tiles could be " + shapes_with(n - 1) + "; give " + any_size();
     }
     return "wrong count: " + std::to_string(n) +
            " tokens; a one-line board has 4, 9, 16 or 25 tiles, " + kLeadingNumbers +
-           " (other sizes need --size RxC)" + missing_tile_hint(n);
+           " (other sizes need " + any_size() + ")" + missing_tile_hint(n);
   }
 
   // Reads a one-line instance into an entry without recording it.
@@ -214,7 +216,7 @@ class InstanceReader {
         first_unknown_token(line.tokens).empty() &&
         check_tiles(values_of(line.tokens.begin(), line.tokens.end()), {2, 5}).empty()) {
       p.error = "ambiguous size: 10 tiles could be " + shapes_with(10) +
-                " (or an instance number and a 3x3 board); give --size RxC";
+                " (or an instance number and a 3x3 board); give " + any_size();
     }
     ++ordinal_;
     entries_.push_back(std::move(p));
@@ -287,12 +289,14 @@ class InstanceReader {
     const std::string shape = std::to_string(height) + " rows of " + std::to_string(width);
     if (size_.known()) {
       if (width != size_.cols) {
-        return "size mismatch: a row of " + std::to_string(width) + " tiles, but --size " +
-               size_.name() + " has rows of " + std::to_string(size_.cols);
+        return "size mismatch: a row of " + std::to_string(width) + " tiles, but " +
+               words_.with_value(OptionField::Size, size_.name()) + " has rows of " +
+               std::to_string(size_.cols);
       }
       if (height != size_.rows) {
-        return "size mismatch: a grid of " + std::to_string(height) + " rows, but --size " +
-               size_.name() + " has " + std::to_string(size_.rows);
+        return "size mismatch: a grid of " + std::to_string(height) + " rows, but " +
+               words_.with_value(OptionField::Size, size_.name()) + " has " +
+               std::to_string(size_.rows);
       }
       return {};
     }
@@ -307,7 +311,11 @@ class InstanceReader {
     return {};
   }
 
+  // The size option with a size to fill in: "--size RxC" in the command line's words.
+  std::string any_size() const { return words_.with_value(OptionField::Size, "RxC"); }
+
   BoardSize size_;
+  const OptionWords& words_;
   std::int64_t ordinal_ = 0;
   std::vector<ParsedInstance> entries_;
 };

@@ -5,17 +5,20 @@
 #include <cmath>
 #include <limits>
 #include <string_view>
+#include <utility>
 
 namespace npuzzle {
-
 BoardSize parse_size_option(const std::string& text) {
   if (text.empty()) return {};
   const auto size = parse_board_size(text);
-  if (!size) throw UsageError("--size: '" + printable(text) + "' is not RxC with 2 <= R, C <= 5");
+  if (!size) {
+    throw UsageError(bad_value(OptionField::Size, text,
+                               "'" + printable(text) + "' is not RxC with 2 <= R, C <= 5"));
+  }
   return *size;
 }
 
-GoalSpec parse_goal_option(const std::string& text, const std::string& source) {
+GoalSpec parse_goal_option(const std::string& text) {
   const auto blank = [](unsigned char c) { return std::isspace(c) != 0; };
   const auto first = std::find_if_not(text.begin(), text.end(), blank);
   const auto last = std::find_if_not(text.rbegin(), text.rend(), blank).base();
@@ -25,8 +28,9 @@ GoalSpec parse_goal_option(const std::string& text, const std::string& source) {
   try {
     return GoalSpec{GoalSpec::Kind::Explicit, parse_tile_list(goal)};
   } catch (const InputError& e) {
-    throw UsageError(source + ": " + std::string(e.what()) +
-                     " (blank-first, blank-last, or the goal's tiles row by row)");
+    throw UsageError(bad_value(
+        OptionField::Goal, text,
+        std::string(e.what()) + " (blank-first, blank-last, or the goal's tiles row by row)"));
   }
 }
 
@@ -34,15 +38,21 @@ GoalSpec goal_option(const std::vector<int>& tiles) {
   std::vector<bool> seen(tiles.size(), false);
   for (int t : tiles) {
     if (t < 0 || static_cast<std::size_t>(t) >= tiles.size() || seen[static_cast<std::size_t>(t)]) {
-      throw UsageError("--goal: the tiles are not 0 to " + std::to_string(tiles.size() - 1) +
-                       " each once");
+      std::string given;
+      for (int tile : tiles) {
+        if (!given.empty()) given += ' ';
+        given += std::to_string(tile);
+      }
+      throw UsageError(
+          bad_value(OptionField::Goal, given,
+                    "the tiles are not 0 to " + std::to_string(tiles.size() - 1) + " each once"));
     }
     seen[static_cast<std::size_t>(t)] = true;
   }
   return GoalSpec::of_tiles(tiles);
 }
 
-std::uint64_t parse_memory_size(const std::string& text, const std::string& option) {
+std::uint64_t parse_memory_size(const std::string& text) {
   std::size_t digits = 0;
   while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) ++digits;
   std::size_t number_end = digits;
@@ -63,11 +73,13 @@ std::uint64_t parse_memory_size(const std::string& text, const std::string& opti
   if (suffix == "G") shift = 30;
   if (suffix == "T") shift = 40;
   if (digits == 0 || digits > 12 || shift < 0) {
-    throw UsageError(option + ": '" + printable(text) + "' is not a size (e.g. 512M, 4G)");
+    throw UsageError(bad_value(OptionField::MemLimit, text,
+                               "'" + printable(text) + "' is not a size (e.g. 512M, 4G)"));
   }
   const double value = std::stod(text.substr(0, number_end)) * std::ldexp(1.0, shift);
   if (value >= std::ldexp(1.0, 64)) {
-    throw UsageError(option + ": '" + printable(text) + "' is too large");
+    throw UsageError(
+        bad_value(OptionField::MemLimit, text, "'" + printable(text) + "' is too large"));
   }
   return static_cast<std::uint64_t>(value);
 }

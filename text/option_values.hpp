@@ -1,36 +1,32 @@
 // text/option_values.hpp — the option values npuzzle and pdbgen share, with one grammar each: a
-// board size, a goal, a memory size; and the usage error both tools turn into exit code 1.
+// board size, a goal, a memory size, a count. A bad value throws UsageError (request_error.hpp)
+// carrying a typed RequestError (BadValue, about the option's OptionField), which each front end
+// words for itself.
 #pragma once
 
 #include <cstdint>
 #include <limits>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "core/goal.hpp"
 #include "text/parse.hpp"
+#include "text/request_error.hpp"
 
 namespace npuzzle {
 
-// A malformed option or a combination without an implementation; the tools exit with 1.
-class UsageError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
-// "" -> unknown size; "RxC" -> that size (one of core/board_sizes.hpp); else throws UsageError.
+// "" -> unknown size; "RxC" -> that size (one of core/board_sizes.hpp); else throws UsageError
+// (about OptionField::Size).
 BoardSize parse_size_option(const std::string& text);
 // "blank-first" (also ""), "blank-last" or the goal's tiles row by row, blanks around it ignored;
-// throws UsageError beginning with `source` (where the text came from).
-GoalSpec parse_goal_option(const std::string& text, const std::string& source = "--goal");
+// throws UsageError (about OptionField::Goal).
+GoalSpec parse_goal_option(const std::string& text);
 // The goal with these tiles (row by row, 0 the blank): blank-first or blank-last when it is one of
-// them; throws UsageError unless they are a permutation of 0 .. n-1.
+// them; throws UsageError (about OptionField::Goal) unless they are a permutation of 0 .. n-1.
 GoalSpec goal_option(const std::vector<int>& tiles);
 // "512M", "2G", "1.5G", "100000", "64K", "6GiB": bytes (powers of 1024; an optional trailing B or
-// iB; a fraction allowed). `option` names the option in the message of the UsageError thrown for
-// anything else.
-std::uint64_t parse_memory_size(const std::string& text, const std::string& option = "--mem-limit");
+// iB; a fraction allowed); throws UsageError (about OptionField::MemLimit) for anything else.
+std::uint64_t parse_memory_size(const std::string& text);
 // A count, the one grammar of every option that takes one (--node-limit, --count, --threads …):
 // decimal digits, grouped in threes by ',' or '_' if wished (1,000,000, 1_000_000), with a
 // fraction, an exponent (1e6, 2.5e3) or a suffix K, M, G, T (10^3, 10^6, 10^9, 10^12: 1M, 1.5K),

@@ -39,6 +39,7 @@
 #include "core/board_sizes.hpp"
 #include "core/input_error.hpp"
 #include "core/run_board.hpp"
+#include "text/request_error.hpp"
 
 namespace npuzzle {
 
@@ -70,6 +71,9 @@ struct ParseOptions {
   // line of a whole board): the line number of the piece's first line, and the instances before it.
   int first_line = 1;
   std::int64_t instances_before = 0;
+  // How the messages name the size option ("give --size RxC" on the command line); nullptr: the
+  // library's words (text/request_error.hpp).
+  const OptionWords* words = nullptr;
 };
 
 std::vector<ParsedInstance> parse_instances(std::istream& in, const ParseOptions& options = {});

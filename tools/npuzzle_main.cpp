@@ -2,7 +2,11 @@
 #include <unistd.h>
 
 #include <csignal>
+#include <cstdio>
+#include <cstdlib>
 #include <new>
+#include <string>
+#include <utility>
 
 #include "engine/distributed.hpp"
 #include "tools/app/app.hpp"
@@ -37,11 +41,19 @@ __attribute__((constructor(101))) void prepare() {
 
 int main(int argc, char** argv) {
   std::set_new_handler(nullptr);  // from here a failed allocation throws std::bad_alloc
-  // MPI, when started by mpirun (an MPI build).
+  // MPI, when started by mpirun (an MPI build); NPUZZLE_MPI_STATS prints each distributed search's
+  // transport statistics on stderr (docs/mpi.md).
+  npuzzle::LogSink transport_stats;
+  if (std::getenv("NPUZZLE_MPI_STATS")) {
+    transport_stats = [](npuzzle::LogLevel, const std::string& line) {
+      std::fprintf(stderr, "%s\n", line.c_str());
+    };
+  }
   npuzzle::start_distributed(
       &argc, &argv, &npuzzle::interrupt_requested,
       {npuzzle::to_int(npuzzle::ExitCode::Input), npuzzle::to_int(npuzzle::ExitCode::Limit),
-       npuzzle::command_line_log(false)});
+       npuzzle::command_line_log(false)},
+      std::move(transport_stats));
   std::signal(SIGBUS, on_bus_error);
   // A file size limit (ulimit -f) during a database build: write() fails with EFBIG and the build
   // reports it, instead of the process being killed with the temporary file left behind.

@@ -1,22 +1,32 @@
 // include/npuzzle/npuzzle.hpp — npuzzle as a library: the public face of the solver.
 //
-// Plain types only (strings, vectors, integers): no board templates, no TBB or Abseil, so a program
-// that includes this header needs nothing else from npuzzle. The same engine runs behind the
-// `npuzzle` command line: option names, defaults, messages and answers are the CLI's.
+// Plain types only (enums, strings, vectors, integers): no board templates, no TBB or Abseil, so a
+// program that includes this header needs nothing else from npuzzle. The same engine runs behind
+// the `npuzzle` command line, with its defaults and answers.
 //
 //   npuzzle::api::Board board = npuzzle::api::parse_board("8 6 7 2 5 4 3 0 1");
 //   npuzzle::api::SolveOptions options;
-//   options.goal = "blank-last";
+//   options.goal = npuzzle::api::Goal::blank_last();
+//   options.heuristic = npuzzle::api::Heuristic{npuzzle::api::HeuristicKind::Lc};
 //   npuzzle::api::Result r = npuzzle::api::solve(board, options);  // r.moves, r.optimal, …
 //
-// Errors: text that is not a board throws BoardError, an option the solver does not know (or that
-// does not fit the board, or that the algorithm does not take: a tie-break for ida) throws
-// OptionError, both with the message the command line prints. A search that cannot run for another
-// reason (a bad pattern database file, an internal error) returns a Result with status Error and
-// the message in `error`. Unsolvable boards are never searched; limits and the stop flag end a
-// search with status Limit and the statistics so far.
+// Options are typed: enums for the algorithm, the tie-break and the owner hash, a heuristic as its
+// kind and partition, a goal, a memory limit in bytes. Text is read only by the parsing helpers
+// (parse_algorithm, parse_heuristic, parse_goal, …), with the command line's names, aliases and
+// "did you mean" messages, for callers whose options come as text.
 //
-// Every function may be called from several threads at once (each call owns its search).
+// Errors are values: text that is not a board throws BoardError; an option the solver refuses (an
+// unknown name, a value out of range, an option the algorithm does not take: a tie-break for ida,
+// a heuristic that does not fit the board) throws OptionError carrying an Error, whose kind and
+// fields say what is wrong and whose message() words it in the library's words (an option by its
+// SolveOptions name), message(words) in the caller's. A search that cannot run for another reason
+// (a bad pattern database file, an internal error) returns a Result with status Error and the
+// message in `error`. Unsolvable boards are never searched; limits and the stop flag end a search
+// with status Limit and the statistics so far. No exit codes: those are the command line's.
+//
+// Every function may be called from several threads at once (each call owns its search; searches
+// share a Session). The library never writes to stderr nor reads the environment, but for the
+// default pattern database folder ($NPUZZLE_PDB_DIR, else the per-user cache).
 // Invariant of every Result with status Solved: its moves were replayed from the board and end on
 // the goal.
 #pragma once
@@ -25,10 +35,17 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
+
+namespace npuzzle {
+class SolveSession;  // the library's inside of api::Session
+}  // namespace npuzzle
 
 namespace npuzzle::api {
 
@@ -38,10 +55,78 @@ class BoardError : public std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
-// An unknown or unfit option value: algorithm, heuristic, goal, size, limits, threads.
+// The option an Error is about, by the name of its SolveOptions member (or of a function's
+// parameter: size, count, walk). Verbose, Checkpoint, CheckpointEvery and Resume are the command
+// line's own options, never the library's.
+enum class Option {
+  Heuristic,
+  PdbDir,
+  TieBreak,
+  OwnerHash,
+  MemLimit,
+  Verbose,
+  Checkpoint,
+  CheckpointEvery,
+  Resume,
+  Algorithm,
+  Goal,
+  Size,
+  Threads,
+  TimeLimit,
+  NodeLimit,
+  Count,
+  Walk,
+};
+
+// How a caller names the options in a message: alone (`name`: "tie_break") and with a value
+// (`with_value`: "algorithm ida"). The Python module names its keywords so (tie_break,
+// algorithm="ida"); the command line its flags (--tie-break, --algo ida).
+struct OptionWords {
+  std::function<std::string(Option)> name;
+  std::function<std::string(Option, const std::string& value)> with_value;
+};
+
+// What is wrong with an option, as a value: its kind and the fields of that kind. message()
+// words it in the library's words (an option by its SolveOptions name: "tie_break applies to
+// astar, greedy (the best-first searches); algorithm ida does not take it"), message(words) in the
+// caller's. `detail` never names an option.
+struct Error {
+  enum class Kind {
+    BadValue,     // `value` is not of the option's grammar; `detail` says why
+    UnknownName,  // `value` names nothing; `detail` names the nearest and the names `accepted`
+    OutOfRange,   // the number `value` is not between `low` and `high`
+    NotTaken,     // `option` was given, which none of `chosen` (algorithms) takes: `takers` do,
+                  // `takers_group` says what they are ("the best-first searches")
+    DoesNotFit,   // the heuristic `value` is for boards up to `max_side` on a side, not `board`
+    Other,        // an error that names no option: `detail` is the whole message
+  };
+  Kind kind = Kind::Other;
+  Option option = Option::Algorithm;
+  std::string value;
+  std::string detail;
+  std::vector<std::string> accepted;
+  std::int64_t low = 0;
+  std::int64_t high = 0;
+  std::vector<std::string> takers;
+  std::string takers_group;
+  std::vector<std::string> chosen;
+  int max_side = 0;
+  std::string board;
+
+  std::string message() const;
+  std::string message(const OptionWords& words) const;
+  friend bool operator==(const Error&, const Error&) = default;
+};
+
+// An unknown or unfit option value: algorithm, heuristic, goal, size, limits, threads. what() is
+// error().message().
 class OptionError : public std::invalid_argument {
  public:
-  using std::invalid_argument::invalid_argument;
+  explicit OptionError(Error error);
+  const Error& error() const { return error_; }
+
+ private:
+  Error error_;
 };
 
 // A board of `rows` x `cols` cells (2..5 each): the tiles row by row, 0 for the blank.
@@ -61,8 +146,10 @@ struct Board {
 // a grid of rows, `0 x X _ .` for the blank, `#` comments. `size` is
 // "RxC", or empty to infer it from the tile count or the grid's shape (6, 8, 10, 12, 15 or 20
 // tiles need it). Throws BoardError when the text holds no board, more than one or a bad one, and
-// OptionError for a bad size.
-Board parse_board(std::string_view text, std::string_view size = {});
+// OptionError for a bad size. A message that names the size option names it with `words`
+// (nullptr: the library's words, "give size RxC").
+Board parse_board(std::string_view text, std::string_view size = {},
+                  const OptionWords* words = nullptr);
 
 // Boards of a file or stream: each one read, or the reason it could not be (as `npuzzle solve`
 // reports it: status "error", and the other boards are still read).
@@ -73,18 +160,30 @@ struct ParsedBoard {
   std::string error;    // "" when the board is good, else what is wrong
   bool ok() const { return error.empty(); }
 };
-std::vector<ParsedBoard> parse_boards(std::string_view text, std::string_view size = {});
+std::vector<ParsedBoard> parse_boards(std::string_view text, std::string_view size = {},
+                                      const OptionWords* words = nullptr);
 
-// Goals are named as on the command line: "blank-first" (0 1 2 …, the default), "blank-last"
-// (1 2 … 0), or the goal's tiles row by row. OptionError when the goal does not fit the board.
-bool is_solvable(const Board& board, std::string_view goal = "blank-first");
-Board goal_board(std::string_view size, std::string_view goal = "blank-first");
+// A goal: blank-first (0 1 2 …, the default), blank-last (1 2 … 0), or the tiles row by row.
+struct Goal {
+  enum class Kind { BlankFirst, BlankLast, Tiles };
+  Kind kind = Kind::BlankFirst;
+  std::vector<int> tiles;  // Tiles only; checked when used (a permutation of 0 .. n-1)
+
+  static Goal blank_first() { return {}; }
+  static Goal blank_last() { return {Kind::BlankLast, {}}; }
+  static Goal of_tiles(std::vector<int> tiles) { return {Kind::Tiles, std::move(tiles)}; }
+  friend bool operator==(const Goal&, const Goal&) = default;
+};
+
+// OptionError when the goal does not fit the board.
+bool is_solvable(const Board& board, const Goal& goal = {});
+Board goal_board(std::string_view size, const Goal& goal = {});
 
 // `count` uniformly random boards of `size` that can reach `goal`, or with `walk` >= 0 the boards
 // reached by that many random blank moves from the goal (no immediate reversals); the same seed
 // gives the same boards as `npuzzle random --seed`.
 std::vector<Board> random_boards(std::string_view size, int count, std::uint64_t seed,
-                                 std::string_view goal = "blank-first", int walk = -1);
+                                 const Goal& goal = {}, int walk = -1);
 
 // One IDA* iteration finished (parallel IDA* too): its bound and the counters so far.
 struct Progress {
@@ -95,46 +194,77 @@ struct Progress {
 };
 
 // A note of the solver that is not part of a result: a pattern database loaded or built and the
-// heuristic it gives, a fall back to linear conflict. The command line prints the same lines on
-// stderr, after "npuzzle: " ("npuzzle: warning: " for a warning).
+// heuristic it gives, a fall back to linear conflict. The library hands them to the caller's
+// on_note and never prints them; the command line prints the same lines on stderr, after
+// "npuzzle: " ("npuzzle: warning: " for a warning).
 struct Note {
   enum class Level { Info, Warning };
   Level level = Level::Info;
   std::string text;  // one line, without a prefix or a newline
 };
 
-// What to run, named as `npuzzle solve`'s options (--algo, --heuristic, --goal, …). An empty string
-// is an option not given; one given that the algorithm does not take (tie_break, owner_hash,
-// mem_limit, heuristic, pdb_dir) throws OptionError, as the command line refuses it.
+// The searches, in the order `npuzzle --help` lists them.
+enum class Algorithm { Ida, AStar, Hda, Pida, Bfs, DfBnb, Greedy, Aida };
+// How best-first searches (astar, greedy) order nodes of equal f.
+enum class TieBreak { Lifo, Fifo, LargerG };
+// How hda assigns a node to its owner.
+enum class OwnerHash { AbstractZobrist, Zobrist };
+
+// A heuristic: its kind and, for pattern databases, the partition ("7-8", "6-6-3", "za:6-6-6-6",
+// tile lists "1,2,3/4,5,6"; "" the best set present). A partition for another kind is refused.
+enum class HeuristicKind { Misplaced, Md, Lc, Wd, Pdb, PdbDual };
+struct Heuristic {
+  Heuristic() = default;
+  Heuristic(HeuristicKind kind_, std::string partition_ = {})
+      : kind(kind_), partition(std::move(partition_)) {}
+  HeuristicKind kind = HeuristicKind::Lc;
+  std::string partition;
+  friend bool operator==(const Heuristic&, const Heuristic&) = default;
+};
+
+// What to run: the options of `npuzzle solve` (--algo, --heuristic, --goal, …), typed. An optional
+// left empty is an option not given; one given that the algorithm does not take (tie_break,
+// owner_hash, mem_limit, heuristic, pdb_dir) throws OptionError, as the command line refuses it.
 struct SolveOptions {
-  // Names as algorithm_name, heuristic_name and tie_break_name (below) take them, aliases too.
-  std::string algorithm = "ida";  // ida, astar, hda, pida, aida, bfs, dfbnb, greedy
-  std::string heuristic;  // misplaced, md, lc, wd, pdb, pdb:PARTITION; "" the best for the board
-  std::string goal = "blank-first";
-  std::vector<int> goal_tiles;   // the goal's tiles row by row; when given, `goal` is not read
-  std::string tie_break;         // astar, greedy: lifo, fifo, larger-g; "" the algorithm's default
-  std::string owner_hash;        // hda: abstract-zobrist or zobrist; "" the default (the first)
-  int threads = 1;               // threads inside the search (hda, pida, aida)
-  double time_limit = 0;         // seconds; 0 none
-  std::uint64_t node_limit = 0;  // expanded nodes; 0 none
-  std::string mem_limit;  // "512M", "4G", a number of bytes; "" none (searches that store nodes)
-  std::string pdb_dir;    // pattern databases; "" $NPUZZLE_PDB_DIR, else the per-user cache
+  Algorithm algorithm = Algorithm::Ida;
+  std::optional<Heuristic> heuristic;      // none: the best for the board
+  Goal goal;                               // blank-first
+  std::optional<TieBreak> tie_break;       // astar, greedy; none: the algorithm's default
+  std::optional<OwnerHash> owner_hash;     // hda; none: abstract-zobrist
+  int threads = 1;                         // threads inside the search (hda, pida, aida)
+  double time_limit = 0;                   // seconds; 0 none
+  std::uint64_t node_limit = 0;            // expanded nodes; 0 none
+  std::optional<std::uint64_t> mem_limit;  // bytes (searches that store nodes); none: no limit
+  std::string pdb_dir;  // pattern databases; "" $NPUZZLE_PDB_DIR, else the per-user cache
   const std::atomic<bool>* stop = nullptr;        // set (from any thread) to stop the search
   std::function<void(const Progress&)> progress;  // called per iteration, from the search
   // The notes: to `on_note` when it is set (from the thread that solves, one call at a time per
-  // search), else on stderr as the command line prints them; none at all with `quiet`.
-  bool quiet = false;
+  // search); none without it.
   std::function<void(const Note&)> on_note;
 };
 
-// The name outputs print for an algorithm, a heuristic or a tie-break given in any spelling the
-// options take: its name or an alias, in any case, with '_' or ' ' for '-' ("A*" and "a_star" ->
-// "astar", "Manhattan" -> "md", "Linear-Conflict:x" -> "lc:x": an argument after ':' kept as
-// given, "LIFO" -> "lifo"). OptionError for an unknown name, with the command line's message and
-// the nearest name ("unknown heuristic 'manhatan'; did you mean 'md' (manhattan)? known: …").
-std::string algorithm_name(std::string_view name);
-std::string heuristic_name(std::string_view name);
-std::string tie_break_name(std::string_view name);
+// The parsing helpers, for options that come as text: the command line's names, each by its name
+// or an alias, in any case, with '_' or ' ' for '-' ("A*" and "a_star" -> Algorithm::AStar,
+// "Manhattan" -> md, "PDB:7-8" -> pdb with the partition "7-8", "LIFO" -> TieBreak::Lifo).
+// OptionError (UnknownName) for an unknown name, naming the nearest ("unknown heuristic
+// 'manhatan'; did you mean 'md' (manhattan)? known: …"), or BadValue for a bad value.
+Algorithm parse_algorithm(std::string_view text);
+Heuristic parse_heuristic(std::string_view text);
+TieBreak parse_tie_break(std::string_view text);
+OwnerHash parse_owner_hash(std::string_view text);
+Goal parse_goal(std::string_view text);  // "blank-first", "blank-last" or the tiles row by row
+// "512M", "2G", "1.5G", "100000", "64K", "6GiB": bytes (powers of 1024).
+std::uint64_t parse_memory_size(std::string_view text);
+
+// The names outputs print: "astar", "pdb:7-8", "lifo", "abstract-zobrist", "blank-last" (or the
+// goal's tiles).
+std::string name(Algorithm algorithm);
+std::string name(const Heuristic& heuristic);
+std::string name(TieBreak tie_break);
+std::string name(OwnerHash owner_hash);
+std::string name(const Goal& goal);
+// An option's SolveOptions name (or parameter's): "tie_break", "mem_limit", "size".
+std::string name(Option option);
 
 enum class Status { Solved, Unsolvable, Limit, OutOfMemory, Error };
 // "solved", "unsolvable", "limit", "out-of-memory", "error" (the CLI's JSON "status").
@@ -149,26 +279,50 @@ struct Result {
   std::uint64_t generated = 0;    // successors generated
   std::uint64_t peak_stored = 0;  // most nodes held at once (searches that store nodes)
   double seconds = 0;
-  int bound = 0;       // Limit / OutOfMemory: the best lower bound proven
-  std::string reason;  // Unsolvable / Limit / OutOfMemory: why ("time limit", "interrupted", …)
-  std::string error;   // Error: what went wrong
-  std::string algorithm;
-  std::string heuristic;  // as used: "lc", "pdb:6-6-3", "none" for bfs
+  int bound = 0;  // Limit / OutOfMemory: the best lower bound proven
+  // Unsolvable / Limit / OutOfMemory: why ("time limit", "interrupted", "the board cannot reach
+  // the goal blank-first (opposite permutation parity)", …)
+  std::string reason;
+  std::string solvable_for;  // Unsolvable: the other standard goal the board can reach, or ""
+  std::string error;         // Error: what went wrong
+  Algorithm algorithm = Algorithm::Ida;
+  std::string heuristic;  // as used: "lc", "pdb:6-6-3", "pdb:7-8+reflection", "none" for bfs
   int threads = 1;        // threads the search ran on
-  int exit_code = 0;      // the CLI's exit code: 0 solved, 2 error, 3 unsolvable, 4 limit, 5 memory
 
   std::size_t length() const { return moves.size(); }
 };
 
-// Solves `board` (checked first: its size and tiles) toward `options.goal`. Throws BoardError or
-// OptionError before any search; every other outcome is a Result.
+// What the searches share: the pattern databases loaded (and watched on disk: a table written to
+// in place stops the search using it), the notes already given, and whether the default databases
+// could not be had (a solve that names no heuristic then uses lc, said once in a note). Every
+// solve runs in one: the caller's, or without one the library's own (one per process, inside the
+// library, never destroyed). A session may be shared by searches on several threads at once; it
+// must outlive the solves given it.
+class Session {
+ public:
+  Session();
+  ~Session();
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+
+ private:
+  friend npuzzle::SolveSession& session_state(Session& session);  // the library's side
+  std::unique_ptr<npuzzle::SolveSession> state_;
+};
+
+// Solves `board` (checked first: its size and tiles) toward `options.goal`, in `session` (or the
+// library's own). Throws BoardError or OptionError before any search; every other outcome is a
+// Result.
 Result solve(const Board& board, const SolveOptions& options = {});
+Result solve(const Board& board, const SolveOptions& options, Session& session);
 
 // Solves every board as `npuzzle solve --threads N` does: with hda, pida and aida the threads work
 // inside each search and the boards are solved one after another; with the other algorithms N
 // boards are solved at once. Results in the order of `boards`; BoardError or OptionError as
 // `solve`.
 std::vector<Result> solve_all(const std::vector<Board>& boards, const SolveOptions& options = {});
+std::vector<Result> solve_all(const std::vector<Board>& boards, const SolveOptions& options,
+                              Session& session);
 
 // The boards from `board` along blank moves "RDLU…" (the first is `board`); BoardError on an
 // illegal move or letter.

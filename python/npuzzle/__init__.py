@@ -28,7 +28,6 @@ them.
 
 import logging
 import operator
-import re
 import secrets
 import warnings
 from collections import namedtuple
@@ -46,57 +45,8 @@ __version__ = _extension.__version__
 # A library's logger: silent until the application configures logging.
 logging.getLogger(__name__).addHandler(logging.NullHandler())
 
-# The keyword of each command-line option a message may name (the others: "-" becomes "_"), and the
-# values a message may give it ("--size 2x3" becomes size="2x3").
-_KEYWORD = {"algo": "algorithm"}
-_ALGORITHMS = "ida|astar|hda|pida|aida|bfs|dfbnb|greedy"
-_VALUE = {"size": r"\d+x\d+|RxC", "goal": r"blank-first|blank-last",
-          "algo": rf"(?:{_ALGORITHMS})(?:,(?:{_ALGORITHMS}))*",
-          "heuristic": r"(?:misplaced|md|lc|wd|pdb)[\w:,/+-]*"}
-_OPTION = re.compile(r"--([a-z][a-z-]*[a-z])(?: (\S+))?")
-
-
-def _python_words(message):
-    """A message of the engine's, which names command-line options, naming keywords instead:
-    "--size: …" becomes "size: …", "give --size RxC" 'give size="RxC"', "--pdb-dir" "pdb_dir=".
-    A command to run (after "pdbgen " or "npuzzle ") is left as it is."""
-    if not message:
-        return message
-    command = re.search(r"`|\b(?:pdbgen|npuzzle) [a-z]+ --", message)
-    head, tail = (message[:command.start()], message[command.start():]) if command else (message, "")
-
-    def keyword(match):
-        option, value = match.group(1), match.group(2)
-        name = _KEYWORD.get(option, option.replace("-", "_"))
-        pattern = _VALUE.get(option)
-        if value is not None and pattern:
-            word = re.match(rf"(?:{pattern})", value)
-            if word:
-                return f'{name}="{word.group(0)}"' + value[word.end():]
-        rest = "" if value is None else " " + value
-        if match.start() == 0:  # the message's subject: "size: …", "threads must be …"
-            return name + rest
-        return f"{name}=" + rest
-
-    return _OPTION.sub(keyword, head) + tail
-
-
-class _Engine:
-    """The extension, its errors' messages in Python's words (_python_words)."""
-
-    def __getattr__(self, name):
-        function = getattr(_extension, name)
-
-        def call(*args, **kwargs):
-            try:
-                return function(*args, **kwargs)
-            except (ValueError, TypeError) as error:
-                raise type(error)(_python_words(str(error))) from None
-
-        return call
-
-
-_npuzzle = _Engine()
+# The extension: its errors already name keywords (it words the engine's typed errors itself).
+_npuzzle = _extension
 
 def _size_text(size):
     """None, "4x4" or (rows, cols) -> the command line's "RxC" ("" when unknown)."""
@@ -219,7 +169,7 @@ class Result:
         self.board = board
         self.goal = goal
         for key, value in fields.items():
-            setattr(self, key, _python_words(value) if key in ("reason", "error") else value)
+            setattr(self, key, value)
 
     @property
     def length(self):
@@ -289,8 +239,7 @@ def parse_boards(text, size=None):
     """Every instance of ``text`` (a file's contents), each a ParsedBoard; bad ones keep going."""
     out = []
     for ident, line, parts, error in _npuzzle.parse_boards(text, _size_text(size)):
-        out.append(ParsedBoard(ident, line, None if error else Board._make(parts),
-                               _python_words(error)))
+        out.append(ParsedBoard(ident, line, None if error else Board._make(parts), error))
     return out
 
 

@@ -4,8 +4,13 @@
 // and with the tests' own moves, tests/support/independent_moves.hpp).
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <algorithm>
 #include <atomic>
+#include <filesystem>
 #include <string>
+#include <vector>
 
 #include "npuzzle/npuzzle.hpp"
 #include "tests/support/independent_moves.hpp"
@@ -45,31 +50,35 @@ TEST(Api, HandMadeBoardsAreChecked) {
 
 TEST(Api, GoalsAreTheCommandLines) {
   EXPECT_EQ(goal_board("2x3").to_string(), "0 1 2 3 4 5");
-  EXPECT_EQ(goal_board("2x3", "blank-last").to_string(), "1 2 3 4 5 0");
-  EXPECT_THROW(goal_board("3x3", "1 0 2 3"), OptionError);
+  EXPECT_EQ(goal_board("2x3", Goal::blank_last()).to_string(), "1 2 3 4 5 0");
+  EXPECT_THROW(goal_board("3x3", Goal::of_tiles({1, 0, 2, 3})), OptionError);
+  EXPECT_EQ(parse_goal(" blank-last "), Goal::blank_last());
+  EXPECT_EQ(parse_goal("1 2 3 0"), Goal::of_tiles({1, 2, 3, 0}));
+  EXPECT_EQ(name(Goal::of_tiles({1, 0, 2, 3})), "1,0,2,3");
   const Board four = random_boards("4x4", 1, 5).front();  // solvable toward blank-first
   EXPECT_TRUE(is_solvable(four));
-  EXPECT_FALSE(is_solvable(four, "blank-last"));
+  EXPECT_FALSE(is_solvable(four, Goal::blank_last()));
   SolveOptions options;
-  options.goal = "blank-last";
+  options.goal = Goal::blank_last();
   const Result r = solve(four, options);
   EXPECT_EQ(r.status, Status::Unsolvable);
-  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_EQ(r.solvable_for, "blank-first");  // as a value: the caller words the hint
+  EXPECT_EQ(r.reason.find("blank-first"), std::string::npos) << r.reason;
   EXPECT_EQ(r.expanded, 0u);
 }
 
 TEST(Api, SolutionsReplayToTheGoal) {
   for (const char* size : {"2x3", "3x3", "3x4", "4x4"}) {
-    for (const Board& board : random_boards(size, 2, 9, "blank-last", 30)) {
+    for (const Board& board : random_boards(size, 2, 9, Goal::blank_last(), 30)) {
       SolveOptions options;
-      options.goal = "blank-last";
-      options.heuristic = "lc";
+      options.goal = Goal::blank_last();
+      options.heuristic = Heuristic{HeuristicKind::Lc};
       const Result r = solve(board, options);
       ASSERT_EQ(r.status, Status::Solved) << size;
       EXPECT_TRUE(r.optimal);
       EXPECT_LE(r.length(), 30u);
       const std::vector<Board> path = boards_along(board, r.moves);
-      EXPECT_EQ(path.back(), goal_board(size, "blank-last"));
+      EXPECT_EQ(path.back(), goal_board(size, Goal::blank_last()));
       std::vector<int> goal(board.tiles.size());
       for (std::size_t i = 0; i < goal.size(); ++i)
         goal[i] = static_cast<int>((i + 1) % goal.size());
@@ -82,22 +91,59 @@ TEST(Api, SolutionsReplayToTheGoal) {
   EXPECT_THROW(boards_along(goal_board("3x3"), "DX"), BoardError);
 }
 
-TEST(Api, OptionsAreTheCommandLines) {
+// Text is read by the parsing helpers only, each refusing with a typed error about its option.
+TEST(Api, TheParsingHelpersRefuseWithTypedErrors) {
+  const auto refused = [](auto parse) {
+    try {
+      parse();
+    } catch (const OptionError& e) {
+      return e.error();
+    }
+    return Error{};
+  };
+  const Error algorithm = refused([] { parse_algorithm("fast"); });
+  EXPECT_EQ(algorithm.kind, Error::Kind::UnknownName);
+  EXPECT_EQ(algorithm.option, Option::Algorithm);
+  EXPECT_EQ(algorithm.value, "fast");
+  EXPECT_EQ(algorithm.accepted.front(), "ida");
+  EXPECT_EQ(refused([] { parse_heuristic("magic"); }).option, Option::Heuristic);
+  EXPECT_EQ(refused([] { parse_heuristic("md:7-8"); }).kind, Error::Kind::BadValue);
+  EXPECT_EQ(refused([] { parse_tie_break("random"); }).option, Option::TieBreak);
+  EXPECT_EQ(refused([] { parse_owner_hash("sha"); }).option, Option::OwnerHash);
+  EXPECT_EQ(refused([] { parse_memory_size("lots"); }).option, Option::MemLimit);
+  EXPECT_EQ(refused([] { parse_goal("1 2 x"); }).option, Option::Goal);
+  EXPECT_EQ(parse_memory_size("1.5K"), 1536u);
+  EXPECT_EQ(parse_owner_hash("zobrist"), OwnerHash::Zobrist);
+}
+
+TEST(Api, TypedOptionsAreCheckedAsTheCommandLineChecksThem) {
   const Board board = parse_board("1 2 3 4 5 6 7 0 8");
-  for (auto set :
-       {+[](SolveOptions& o) { o.algorithm = "fast"; },
-        +[](SolveOptions& o) { o.heuristic = "magic"; },
-        +[](SolveOptions& o) { o.tie_break = "random"; },
-        +[](SolveOptions& o) { o.mem_limit = "lots"; }, +[](SolveOptions& o) { o.threads = 0; },
-        +[](SolveOptions& o) { o.goal = "1 2 3 4 0"; }}) {
+  for (auto set : {+[](SolveOptions& o) {
+                     o.heuristic = Heuristic{HeuristicKind::Md, "7-8"};
+                   },
+                   +[](SolveOptions& o) { o.threads = 0; },
+                   +[](SolveOptions& o) {
+                     o.goal = Goal::of_tiles({1, 2, 3, 4, 0});
+                   }}) {
     SolveOptions options;
     set(options);
     EXPECT_THROW(solve(board, options), OptionError);
   }
+  SolveOptions threads;
+  threads.threads = 0;
+  try {
+    solve(board, threads);
+    ADD_FAILURE() << "threads 0 taken";
+  } catch (const OptionError& e) {
+    EXPECT_EQ(e.error().kind, Error::Kind::OutOfRange);
+    EXPECT_EQ(e.error().option, Option::Threads);
+    EXPECT_EQ(e.error().low, 1);
+    EXPECT_EQ(e.error().message(), "threads must be between 1 and 1024 (got 0)");
+  }
 }
 
-// An option the algorithm does not take is refused with the command line's message (option_use);
-// options left empty are not given, whatever the algorithm.
+// An option the algorithm does not take is refused with a typed error (option_use), worded in the
+// library's words; options left empty are not given, whatever the algorithm.
 TEST(Api, OptionsTheAlgorithmDoesNotTakeAreRefused) {
   const Board board = parse_board("1 2 3 4 5 6 7 0 8");
   const auto refusal = [&](void (*set)(SolveOptions&)) {
@@ -110,77 +156,77 @@ TEST(Api, OptionsTheAlgorithmDoesNotTakeAreRefused) {
     }
     return std::string("no OptionError");
   };
-  EXPECT_EQ(refusal(+[](SolveOptions& o) { o.tie_break = "lifo"; }),
-            "--tie-break applies to astar, greedy (the best-first searches); --algo ida does not "
+  EXPECT_EQ(refusal(+[](SolveOptions& o) { o.tie_break = TieBreak::Lifo; }),
+            "tie_break applies to astar, greedy (the best-first searches); algorithm ida does not "
             "take it");
   EXPECT_EQ(refusal(+[](SolveOptions& o) {
-              o.owner_hash = "zobrist";
-            }).rfind("--owner-hash applies to hda", 0),
+              o.owner_hash = OwnerHash::Zobrist;
+            }).rfind("owner_hash applies to hda", 0),
             0u);
   EXPECT_EQ(refusal(+[](SolveOptions& o) {
-              o.mem_limit = "512M";
-            }).rfind("--mem-limit applies to astar, hda, bfs, greedy", 0),
+              o.mem_limit = 512u << 20;
+            }).rfind("mem_limit applies to astar, hda, bfs, greedy", 0),
             0u);
   EXPECT_EQ(refusal(+[](SolveOptions& o) {
-              o.algorithm = "bfs";
-              o.heuristic = "md";
-            }).rfind("--heuristic applies to", 0),
+              o.algorithm = Algorithm::Bfs;
+              o.heuristic = Heuristic{HeuristicKind::Md};
+            }).rfind("heuristic applies to", 0),
             0u);
-  for (const char* algorithm : {"ida", "astar", "hda", "pida", "bfs", "dfbnb", "greedy"}) {
+  for (const Algorithm algorithm :
+       {Algorithm::Ida, Algorithm::AStar, Algorithm::Hda, Algorithm::Pida, Algorithm::Bfs,
+        Algorithm::DfBnb, Algorithm::Greedy, Algorithm::Aida}) {
     SolveOptions defaults;
     defaults.algorithm = algorithm;
-    EXPECT_EQ(solve(board, defaults).status, Status::Solved) << algorithm;
+    EXPECT_EQ(solve(board, defaults).status, Status::Solved) << name(algorithm);
   }
   SolveOptions taken;
-  taken.algorithm = "hda";
-  taken.owner_hash = "zobrist";
-  taken.mem_limit = "512M";
+  taken.algorithm = Algorithm::Hda;
+  taken.owner_hash = OwnerHash::Zobrist;
+  taken.mem_limit = 512u << 20;
   EXPECT_EQ(solve(board, taken).status, Status::Solved);
 }
 
-// Algorithms, heuristics and tie-breaks take the command line's names and aliases, in any case and
-// with '_' or ' ' for '-'; results print the name. An unknown one is OptionError naming the
-// nearest.
+// The parsing helpers take the command line's names and aliases, in any case and with '_' or ' '
+// for '-'; results print the name. An unknown one is OptionError naming the nearest.
 TEST(Api, NamesTakeTheCommandLinesAliases) {
   const Board board = parse_board("8 6 7 2 5 4 3 0 1");
   SolveOptions options;
-  options.algorithm = "A*";
-  options.heuristic = "Linear_Conflict";
-  options.tie_break = "LIFO";
+  options.algorithm = parse_algorithm("A*");
+  options.heuristic = parse_heuristic("Linear_Conflict");
+  options.tie_break = parse_tie_break("LIFO");
   const Result r = solve(board, options);
   EXPECT_EQ(r.status, Status::Solved);
-  EXPECT_EQ(r.algorithm, "astar");
+  EXPECT_EQ(r.algorithm, Algorithm::AStar);
   EXPECT_EQ(r.heuristic, "lc");
   EXPECT_TRUE(r.optimal);
-  EXPECT_EQ(algorithm_name("IDA*"), "ida");
-  EXPECT_EQ(algorithm_name("A*+IDA*"), "aida");
-  EXPECT_EQ(heuristic_name("Manhattan"), "md");
-  EXPECT_EQ(heuristic_name("pattern databases:7-8"), "pdb:7-8");
-  EXPECT_EQ(tie_break_name("larger_g"), "larger-g");
-  options.heuristic = "manhatan";
+  EXPECT_EQ(parse_algorithm("IDA*"), Algorithm::Ida);
+  EXPECT_EQ(name(parse_algorithm("A*+IDA*")), "aida");
+  EXPECT_EQ(parse_heuristic("Manhattan"), Heuristic{HeuristicKind::Md});
+  EXPECT_EQ(parse_heuristic("pattern databases:7-8"), (Heuristic{HeuristicKind::Pdb, "7-8"}));
+  EXPECT_EQ(name(parse_heuristic("pattern databases:7-8")), "pdb:7-8");
+  EXPECT_EQ(name(parse_tie_break("larger_g")), "larger-g");
   try {
-    solve(board, options);
+    parse_heuristic("manhatan");
     ADD_FAILURE() << "no OptionError";
   } catch (const OptionError& e) {
     EXPECT_EQ(std::string(e.what()).rfind(
-                  "--heuristic: unknown heuristic 'manhatan'; did you mean 'md' (manhattan)? "
+                  "heuristic: unknown heuristic 'manhatan'; did you mean 'md' (manhattan)? "
                   "known: misplaced, md, lc",
                   0),
               0u)
         << e.what();
   }
-  EXPECT_THROW(algorithm_name("a"), OptionError);
+  EXPECT_THROW(parse_algorithm("a"), OptionError);
 }
 
 TEST(Api, LimitsAndTheStopFlagEndASearch) {
   const Board korf1 = parse_board(korf_data::by_id(1).text());
   SolveOptions options;
-  options.heuristic = "md";
+  options.heuristic = Heuristic{HeuristicKind::Md};
   options.node_limit = 10000;
   const Result limited = solve(korf1, options);
   EXPECT_EQ(limited.status, Status::Limit);
   EXPECT_EQ(limited.reason, "node limit");
-  EXPECT_EQ(limited.exit_code, 4);
   EXPECT_GT(limited.bound, 0);
   EXPECT_TRUE(limited.moves.empty());
 
@@ -192,17 +238,17 @@ TEST(Api, LimitsAndTheStopFlagEndASearch) {
   EXPECT_EQ(stopped.reason, "interrupted");
 
   SolveOptions memory;
-  memory.algorithm = "astar";
-  memory.heuristic = "md";
-  memory.mem_limit = "1M";
+  memory.algorithm = Algorithm::AStar;
+  memory.heuristic = Heuristic{HeuristicKind::Md};
+  memory.mem_limit = 1u << 20;
   EXPECT_EQ(solve(korf1, memory).status, Status::OutOfMemory);
 }
 
 TEST(Api, SolveAllKeepsTheOrderWithThreads) {
   const std::vector<Board> boards = random_boards("3x3", 12, 4);
   SolveOptions options;
-  options.algorithm = "astar";
-  options.heuristic = "md";
+  options.algorithm = Algorithm::AStar;
+  options.heuristic = Heuristic{HeuristicKind::Md};
   std::vector<Result> one_by_one;
   for (const Board& b : boards) one_by_one.push_back(solve(b, options));
   options.threads = 2;
@@ -213,8 +259,35 @@ TEST(Api, SolveAllKeepsTheOrderWithThreads) {
     EXPECT_EQ(together[i].expanded, one_by_one[i].expanded);
     EXPECT_EQ(together[i].threads, 1);  // sequential searches: the threads solve boards at once
   }
-  options.algorithm = "pida";
+  options.algorithm = Algorithm::Pida;
   for (const Result& r : solve_all(boards, options)) EXPECT_EQ(r.threads, 2);
+}
+
+// A session is the caller's: the notes it has given (the lookups of a database set, told once)
+// are its own, and a second session tells them again.
+TEST(Api, EachSessionKeepsItsOwnState) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                    ("npuzzle-api-session-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::vector<std::string> notes;
+  SolveOptions options;
+  options.heuristic = Heuristic{HeuristicKind::Pdb};
+  options.pdb_dir = dir.string();
+  options.on_note = [&notes](const Note& note) { notes.push_back(note.text); };
+  const auto told = [&notes] {
+    return std::count_if(notes.begin(), notes.end(), [](const std::string& note) {
+      return note.rfind("heuristic pdb", 0) == 0;
+    });
+  };
+  const Board board = parse_board("4 1 2 5 3 0", "2x3");
+  Session first;
+  EXPECT_EQ(solve(board, options, first).status, Status::Solved);
+  EXPECT_EQ(solve_all({board, board}, options, first)[1].status, Status::Solved);
+  EXPECT_EQ(told(), 1);
+  Session second;
+  EXPECT_EQ(solve(board, options, second).status, Status::Solved);
+  EXPECT_EQ(told(), 2);
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -256,7 +256,7 @@ TEST(Parse, SixTokensAreALengthAnd2x2OnlyWithout2x3) {
     ASSERT_FALSE(parsed[0].ok());
     EXPECT_EQ(parsed[0].error,
               "ambiguous size: 6 tiles could be 2x3 or 3x2 (or an instance number, an optimal "
-              "length and a 2x2 board); give --size RxC");
+              "length and a 2x2 board); give size RxC");
   } else {
     ASSERT_TRUE(parsed[0].ok()) << parsed[0].describe_error();
     EXPECT_EQ(parsed[0].instance.expected_length, 1);
@@ -269,7 +269,7 @@ TEST(Parse, WrongCountNamesTheLengthForm) {
   EXPECT_EQ(parsed[0].error,
             "wrong count: 19 tokens; a one-line board has 4, 9, 16 or 25 tiles, optionally after "
             "an instance number, or an instance number and the optimal length (other sizes need "
-            "--size RxC)");
+            "size RxC)");
 }
 
 TEST(BoardSizeText, ParsesRxCOnly) {

@@ -22,11 +22,9 @@ set(_allowed
     "core/generate/duplicate_moves_main.cpp|stderr|a build-time generator's own usage and errors"
     "heuristics/pdb/catalogue.cpp|environment|NPUZZLE_PDB_DIR, XDG_CACHE_HOME, HOME: the default database folder (docs/heuristics-and-databases.md)"
     "heuristics/pdb/file.cpp|environment|NPUZZLE_PDB_HUGE_PAGES=0: map the files instead of copying them to huge pages (docs/heuristics-and-databases.md)"
-    "parallel/mpi_world.cpp|environment|the MPI launcher's variables, to tell a run under mpirun; NPUZZLE_MPI_STATS (docs/mpi.md)"
-    "parallel/mpi_world.cpp|stderr|the transport statistics NPUZZLE_MPI_STATS asks for, on rank 0 at the end (docs/mpi.md)"
+    "parallel/mpi_world.cpp|environment|the MPI launcher's variables, to tell a run under mpirun"
     "engine/checkpoint_signature.cpp|environment|XDG_STATE_HOME, HOME: where the signing key lives (docs/checkpoints.md)"
-    "engine/search_dispatch.hpp|environment|NPUZZLE_AIDA_GROWTH, NPUZZLE_AIDA_NODES, NPUZZLE_AIDA_ORDER: measurement settings of A*+IDA* (docs/algorithms.md)"
-    "api/npuzzle.cpp|stderr|the library's notes when the caller gives no on_note and does not ask for quiet (include/npuzzle/npuzzle.hpp)")
+    "engine/search_dispatch.hpp|environment|NPUZZLE_AIDA_GROWTH, NPUZZLE_AIDA_NODES, NPUZZLE_AIDA_ORDER: measurement settings of A*+IDA* (docs/algorithms.md)")
 
 function(_folder_of _path _out)
   set(_best "")

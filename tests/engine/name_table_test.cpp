@@ -14,6 +14,7 @@
 #include "engine/heuristic_registry.hpp"
 #include "engine/option_use.hpp"
 #include "text/name_match.hpp"
+#include "tools/app/option_flags.hpp"
 #include "tools/app/search_options.hpp"
 
 namespace npuzzle {
@@ -71,9 +72,9 @@ TEST(NameTable, EveryFrontEndReadsTheSameSpellings) {
     words.algorithm = text;
     EXPECT_EQ(request_from_words(words, nullptr).algorithm, algorithm);
     api::SolveOptions options;
-    options.algorithm = text;
+    options.algorithm = api::parse_algorithm(text);
     EXPECT_EQ(api::request_from_options(options, {3, 3}).algorithm, algorithm);
-    EXPECT_EQ(api::algorithm_name(text), algorithm_name(algorithm));
+    EXPECT_EQ(api::name(options.algorithm), algorithm_name(algorithm));
   }
   const std::vector<std::pair<std::string, std::string>> heuristics = {
       {"manhattan", "md"},
@@ -96,9 +97,9 @@ TEST(NameTable, EveryFrontEndReadsTheSameSpellings) {
     words.heuristic = text;
     EXPECT_EQ(request_from_words(words, nullptr).heuristic->name(), name);
     api::SolveOptions options;
-    options.heuristic = text;
+    options.heuristic = api::parse_heuristic(text);
     EXPECT_EQ(api::request_from_options(options, {4, 4}).heuristic->name(), name);
-    EXPECT_EQ(api::heuristic_name(text), name);
+    EXPECT_EQ(api::name(*options.heuristic), name);
   }
   // A partition after ':' is kept as given: its own parser reads it.
   EXPECT_EQ(heuristic_option("PDB:ZA:6-6-6-6").name(), "pdb:ZA:6-6-6-6");
@@ -109,19 +110,25 @@ TEST(NameTable, EveryFrontEndReadsTheSameSpellings) {
                                                      {"Larger G", TieBreak::LargerG}}) {
     SCOPED_TRACE(text);
     EXPECT_EQ(tie_break_option(text), tie_break);
-    EXPECT_EQ(api::tie_break_name(text), tie_break_name(tie_break));
+    EXPECT_EQ(api::name(api::parse_tie_break(text)), tie_break_name(tie_break));
   }
 }
 
-// The message of a usage error that `parse` throws.
+// The usage error that `parse` throws.
 template <class Parse>
-std::string refusal(Parse parse) {
+RequestError refused(Parse parse) {
   try {
     parse();
   } catch (const UsageError& e) {
-    return e.what();
+    return e.error();
   }
-  return "no UsageError";
+  return message_error("no UsageError");
+}
+
+// Its message on the command line.
+template <class Parse>
+std::string refusal(Parse parse) {
+  return render_request_error(refused(parse), command_line_words());
 }
 
 TEST(NameTable, AnUnknownNameGetsTheNearestAndTheList) {
@@ -144,12 +151,19 @@ TEST(NameTable, AnUnknownNameGetsTheNearestAndTheList) {
             "larger-g");
   EXPECT_EQ(refusal([] { algorithm_option("frobnicate"); }),
             "--algo: unknown algorithm 'frobnicate'; known: " + algorithm_names());
-  // The library says the same, as OptionError.
+  // The library gives the same error, as OptionError, in its words.
+  const RequestError unknown = refused([] { heuristic_option("manhatan"); });
+  EXPECT_EQ(unknown.kind, RequestErrorKind::UnknownName);
+  EXPECT_EQ(unknown.value, "manhatan");
+  EXPECT_EQ(unknown.accepted.front(), "misplaced");
   try {
-    api::heuristic_name("manhatan");
+    api::parse_heuristic("manhatan");
     ADD_FAILURE() << "no OptionError";
   } catch (const api::OptionError& e) {
-    EXPECT_EQ(std::string(e.what()), refusal([] { heuristic_option("manhatan"); }));
+    EXPECT_EQ(e.error().kind, api::Error::Kind::UnknownName);
+    EXPECT_EQ(e.error().option, api::Option::Heuristic);
+    EXPECT_EQ(std::string(e.what()), render_request_error(unknown, library_words()));
+    EXPECT_EQ(std::string(e.what()).rfind("heuristic: unknown heuristic 'manhatan'", 0), 0u);
   }
 }
 

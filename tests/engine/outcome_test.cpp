@@ -11,6 +11,7 @@
 #include "engine/heuristic_registry.hpp"
 #include "engine/option_use.hpp"
 #include "engine/solver.hpp"
+#include "tools/app/option_flags.hpp"
 
 namespace npuzzle {
 namespace {
@@ -18,34 +19,38 @@ namespace {
 const RunBoard kBoard{{2, 3}, {4, 1, 2, 5, 3, 0}};
 
 TEST(EngineOutcome, AHeuristicThatDoesNotFitIsAUsageError) {
+  SolveSession session;
   SolveRequest request;
   request.heuristic = heuristic_option("wd");
   const SolveOutcome outcome =
-      solve_instance(request, RunBoard{{5, 5}, RunBoard::goal_of({5, 5}, {}).tiles});
+      solve_instance(session, request, RunBoard{{5, 5}, RunBoard::goal_of({5, 5}, {}).tiles});
   ASSERT_TRUE(outcome.failed());
   EXPECT_EQ(outcome.error_kind, SolveError::Usage);
   EXPECT_EQ(exit_code_for(outcome), ExitCode::Usage);
 }
 
 TEST(EngineOutcome, APartitionThatDoesNotFitIsAUsageError) {
+  SolveSession session;
   SolveRequest request;
   request.heuristic = heuristic_option("pdb:1,2,3/4,5,6,7,8,9");
-  const SolveOutcome outcome = solve_instance(request, kBoard);
+  const SolveOutcome outcome = solve_instance(session, request, kBoard);
   ASSERT_TRUE(outcome.failed());
   EXPECT_EQ(outcome.error_kind, SolveError::Usage) << outcome.error;
 }
 
 TEST(EngineOutcome, AnUnusableDatabaseDirectoryIsAnInputError) {
+  SolveSession session;
   SolveRequest request;
   request.heuristic = heuristic_option("pdb");
   request.pdb_dir = "/proc/npuzzle-cannot-be-created";
-  const SolveOutcome outcome = solve_instance(request, kBoard);
+  const SolveOutcome outcome = solve_instance(session, request, kBoard);
   ASSERT_TRUE(outcome.failed());
   EXPECT_EQ(outcome.error_kind, SolveError::Input) << outcome.error;
   EXPECT_EQ(exit_code_for(outcome), ExitCode::Input);
 }
 
 TEST(EngineOutcome, StatusesMapToTheDocumentedCodes) {
+  SolveSession session;
   EXPECT_EQ(exit_code_for(Status::Solved), ExitCode::Solved);
   EXPECT_EQ(exit_code_for(Status::Unsolvable), ExitCode::Unsolvable);
   EXPECT_EQ(exit_code_for(Status::Limit), ExitCode::Limit);
@@ -56,9 +61,12 @@ TEST(EngineOutcome, StatusesMapToTheDocumentedCodes) {
   EXPECT_EQ(exit_code_for(pdb::ErrorKind::Database), ExitCode::Input);
   EXPECT_EQ(exit_code_for(pdb::ErrorKind::Usage), ExitCode::Usage);
   SolveRequest request;
-  const SolveOutcome unsolvable = solve_instance(request, RunBoard{{2, 2}, {0, 2, 1, 3}});
+  const SolveOutcome unsolvable = solve_instance(session, request, RunBoard{{2, 2}, {0, 2, 1, 3}});
   EXPECT_EQ(exit_code_for(unsolvable), ExitCode::Unsolvable);
-  EXPECT_NE(unsolvable.reason().find("blank-last"), std::string::npos) << unsolvable.reason();
+  EXPECT_EQ(unsolvable.solvable_for, "blank-last");
+  EXPECT_NE(unsolvable.reason(command_line_words()).find("solvable for --goal blank-last"),
+            std::string::npos)
+      << unsolvable.reason(command_line_words());
 }
 
 TEST(EngineRegistries, EveryNameParsesBackToItself) {
@@ -81,13 +89,14 @@ TEST(EngineRegistries, EveryNameParsesBackToItself) {
 }
 
 TEST(EngineRegistries, EveryAlgorithmRunsWithEveryHeuristicItTakes) {
+  SolveSession session;
   for (const AlgorithmInfo& algorithm : kAlgorithmInfo) {
     for (std::size_t h = 0; h < kHeuristicInfo.size(); ++h) {
       if (kHeuristicInfo[h].uses_databases) continue;  // the database tests build them
       SolveRequest request;
       request.algorithm = algorithm.id;
       if (algorithm.heuristic) request.heuristic = HeuristicChoice{h, {}};
-      const SolveOutcome outcome = solve_instance(request, kBoard);
+      const SolveOutcome outcome = solve_instance(session, request, kBoard);
       ASSERT_TRUE(outcome.solved())
           << algorithm.name << " + " << kHeuristicInfo[h].name << ": " << outcome.error;
       if (algorithm.optimal) {

@@ -1,7 +1,7 @@
 // The four sources of a request (engine/request.hpp) build the same search: the command line's
 // words, the library's options, a checkpoint written and read back, and a distributed job's
 // message encoded and decoded. Each round trip must give a request equal to the one it started
-// from (same_search), and each source refuses what the others refuse with the same message.
+// from (same_search), and each source refuses what the others refuse with the same typed error.
 #include <gtest/gtest.h>
 
 #include <set>
@@ -11,6 +11,7 @@
 #include "engine/checkpoint.hpp"
 #include "engine/option_use.hpp"
 #include "engine/request_message.hpp"
+#include "tools/app/option_flags.hpp"
 #include "tools/app/search_options.hpp"
 
 namespace npuzzle {
@@ -38,13 +39,13 @@ SolveRequest from_words() {
 
 api::SolveOptions api_options() {
   api::SolveOptions o;
-  o.algorithm = "pida";
-  o.heuristic = "pdb:7-8";
+  o.algorithm = api::Algorithm::Pida;
+  o.heuristic = api::Heuristic{api::HeuristicKind::Pdb, "7-8"};
   o.time_limit = 12.5;
   o.node_limit = 1000000;
   o.pdb_dir = "/tmp/npuzzle-request-test";
   o.threads = 2;
-  o.goal = "blank-last";
+  o.goal = api::Goal::blank_last();
   return o;
 }
 
@@ -63,10 +64,9 @@ TEST(RequestSources, CommandLineAndLibraryAgree) {
 
 TEST(RequestSources, TheLibraryTakesAGoalAsTiles) {
   api::SolveOptions by_tiles = api_options();
-  by_tiles.goal = "";
-  by_tiles.goal_tiles = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0};
+  by_tiles.goal = api::Goal::of_tiles({1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0});
   EXPECT_TRUE(same_search(api::request_from_options(by_tiles, {4, 4}), from_words()));
-  by_tiles.goal_tiles = {1, 1, 3};
+  by_tiles.goal = api::Goal::of_tiles({1, 1, 3});
   EXPECT_THROW(api::request_from_options(by_tiles, {4, 4}), api::OptionError);
 }
 
@@ -134,24 +134,26 @@ TEST(RequestSources, ACheckpointOfAnAlgorithmWithoutCheckpointsIsRefused) {
   }
 }
 
-TEST(RequestRules, EverySourceRefusesWithTheSameMessage) {
+TEST(RequestRules, EverySourceRefusesWithTheSameError) {
   // threads
   SolveRequest r = from_words();
   r.threads = 0;
-  std::string cli_message;
+  RequestError cli_error;
   try {
     check_request(r, {});
   } catch (const UsageError& e) {
-    cli_message = e.what();
+    cli_error = e.error();
   }
-  EXPECT_EQ(cli_message, "--threads must be between 1 and 1024 (got 0)");
+  EXPECT_EQ(render_request_error(cli_error, command_line_words()),
+            "--threads must be between 1 and 1024 (got 0)");
   api::SolveOptions o = api_options();
   o.threads = 0;
   try {
     api::request_from_options(o, {4, 4});
     FAIL() << "threads 0 accepted";
   } catch (const api::OptionError& e) {
-    EXPECT_EQ(std::string(e.what()), cli_message);
+    EXPECT_EQ(e.error().kind, api::Error::Kind::OutOfRange);
+    EXPECT_EQ(std::string(e.what()), render_request_error(cli_error, library_words()));
   }
   // an option the algorithm does not take
   SearchOptions w = words();
@@ -163,16 +165,18 @@ TEST(RequestRules, EverySourceRefusesWithTheSameMessage) {
     check_request(wr, given_search_options(w.given));
     FAIL() << "--tie-break accepted for ida";
   } catch (const UsageError& e) {
-    cli_message = e.what();
+    cli_error = e.error();
   }
+  EXPECT_EQ(cli_error.kind, RequestErrorKind::NotTaken);
+  EXPECT_EQ(cli_error.option, OptionField::TieBreak);
   o = api_options();
-  o.algorithm = "ida";
-  o.tie_break = "fifo";
+  o.algorithm = api::Algorithm::Ida;
+  o.tie_break = api::TieBreak::Fifo;
   try {
     api::request_from_options(o, {4, 4});
     FAIL() << "tie_break accepted for ida";
   } catch (const api::OptionError& e) {
-    EXPECT_EQ(std::string(e.what()), cli_message);
+    EXPECT_EQ(std::string(e.what()), render_request_error(cli_error, library_words()));
   }
   // the time limit: the same bound from every source
   o = api_options();

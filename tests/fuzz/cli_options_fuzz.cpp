@@ -47,10 +47,11 @@ void parse_command_line(std::vector<std::string> words) {
   app.formatter(std::make_shared<HelpFormatter>());  // as run_npuzzle: the commands' manuals
   app.require_subcommand(1);
   Action action;
-  add_solve_command(app, action);
+  SolveSession session;
+  add_solve_command(app, action, session);
   add_random_command(app, action);
   add_verify_command(app, action);
-  add_bench_command(app, action);
+  add_bench_command(app, action, session);
   words.insert(words.begin(), "npuzzle");
   std::vector<char*> argv;
   for (std::string& w : words) argv.push_back(w.data());

@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "tools/app/commands.hpp"
+#include "tools/app/option_flags.hpp"
 #include "tools/checked_output.hpp"
 #include "tools/did_you_mean.hpp"
 #include "tools/help_format.hpp"
@@ -25,8 +26,12 @@ GoalSpec goal_in_force(const std::string& option) {
   const char* environment = std::getenv("NPUZZLE_GOAL");
   if (!environment) return GoalSpec::blank_first();
   // The value quoted, so that stray blanks in a bad one show.
-  return parse_goal_option(environment,
-                           "NPUZZLE_GOAL='" + printable(environment) + "' (in the environment)");
+  try {
+    return parse_goal_option(environment);
+  } catch (const UsageError& e) {
+    throw UsageError("NPUZZLE_GOAL='" + printable(environment) +
+                     "' (in the environment): " + e.error().detail);
+  }
 }
 
 std::string goal_origin(const std::string& option) {
@@ -162,10 +167,11 @@ ExitCode run_npuzzle(int argc, char** argv) {
                        {4, "a limit was hit, or Ctrl-C"},
                        {5, "out of memory"}};
   Action action;
-  add_solve_command(app, action);
+  SolveSession session;  // the searches' pattern databases, for the whole run
+  add_solve_command(app, action, session);
   add_random_command(app, action);
   add_verify_command(app, action);
-  add_bench_command(app, action);
+  add_bench_command(app, action, session);
   const std::shared_ptr<ManualCommands> manual_commands =
       add_manual_commands(app, version_text, "solve");
   try {
@@ -186,7 +192,7 @@ ExitCode run_npuzzle(int argc, char** argv) {
     std::cerr << "npuzzle: " << printable(e.what()) << "\n";
     return ExitCode::Input;
   } catch (const UsageError& e) {
-    std::cerr << "npuzzle: " << printable(e.what()) << "\n";
+    std::cerr << "npuzzle: " << printable(command_line_message(e)) << "\n";
     return ExitCode::Usage;
   } catch (const InputError& e) {
     std::cerr << "npuzzle: " << printable(e.what()) << "\n";

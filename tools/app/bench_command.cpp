@@ -109,7 +109,7 @@ std::set<std::int64_t> parse_ids(const std::string& text) {
   return ids;
 }
 
-ExitCode run_bench(const BenchOptions& o) {
+ExitCode run_bench(const BenchOptions& o, SolveSession& session) {
   std::vector<Algorithm> baseline;  // --baseline: run first; the speedups are relative to it
   if (!o.baseline.empty()) baseline.push_back(*parse_algorithm(o.baseline));
   std::vector<Configuration> configurations = make_configurations(o.search, baseline);
@@ -214,8 +214,8 @@ ExitCode run_bench(const BenchOptions& o) {
       auto found = baselines.find(key);
       if (found == baselines.end()) {
         found = baselines
-                    .emplace(key, keep(median_sweep(base_request, 1, set, o.repeat, o.quiet,
-                                                    heuristic_used)))
+                    .emplace(key, keep(median_sweep(session, base_request, 1, set, o.repeat,
+                                                    o.quiet, heuristic_used)))
                     .first;
         if (comparison) comparison_rows.push_back(comparison_row(found->second, found->second));
       }
@@ -225,7 +225,7 @@ ExitCode run_bench(const BenchOptions& o) {
     for (int threads : thread_counts) {
       if (interrupt_requested.load()) break;
       sweeps.push_back(
-          keep(median_sweep(c.request, threads, set, o.repeat, o.quiet, heuristic_used)));
+          keep(median_sweep(session, c.request, threads, set, o.repeat, o.quiet, heuristic_used)));
     }
     if (comparison) {
       for (Sweep& s : sweeps) compared.push_back(std::move(s));
@@ -291,7 +291,7 @@ ExitCode run_bench(const BenchOptions& o) {
 
 }  // namespace
 
-void add_bench_command(CLI::App& app, Action& action) {
+void add_bench_command(CLI::App& app, Action& action, SolveSession& session) {
   auto options = std::make_shared<BenchOptions>();
   CLI::App* cmd = app.add_subcommand("bench", "benchmark the searches on a set of boards");
   CommandManual& manual = manual_of(*cmd);
@@ -364,9 +364,9 @@ void add_bench_command(CLI::App& app, Action& action) {
   cmd->add_flag("-q,--quiet", options->quiet,
                 "no per-instance lines, notes or warnings on stderr (the tables count the limits; "
                 "a wrong length or an error is still reported)");
-  cmd->callback([options, cmd, &action] {
+  cmd->callback([options, cmd, &action, &session] {
     options->search.given = given_options(*cmd);
-    action = [options] { return run_bench(*options); };
+    action = [options, &session] { return run_bench(*options, session); };
   });
 }
 

@@ -13,6 +13,7 @@
 #include "tools/app/app.hpp"
 #include "tools/app/compare.hpp"
 #include "tools/app/instance_stream.hpp"
+#include "tools/app/option_flags.hpp"
 #include "tools/app/report.hpp"
 #include "tools/app/table.hpp"
 
@@ -25,11 +26,11 @@ Check check_row(const BenchRow& row, std::string& problem) {
   const SearchResult& r = row.outcome.result;
   problem.clear();
   if (row.outcome.failed()) {
-    problem = row.outcome.error;
+    problem = row.outcome.error_message(command_line_words());
     return Check::Error;
   }
   if (r.status != Status::Solved) {
-    problem = row.outcome.status_name() + ": " + row.outcome.reason();
+    problem = row.outcome.status_name() + ": " + row.outcome.reason(command_line_words());
     return r.status == Status::Limit || r.status == Status::OutOfMemory ? Check::Limit
                                                                         : Check::Error;
   }
@@ -76,8 +77,8 @@ Relative relative(const Sweep& s, const Sweep& base) {
           static_cast<double>(s.sent) / std::max<double>(static_cast<double>(s.expanded), 1)};
 }
 
-Sweep run_sweep(const SolveRequest& request, int threads, const std::vector<BenchInstance>& set,
-                bool quiet, std::string& heuristic_used) {
+Sweep run_sweep(SolveSession& session, const SolveRequest& request, int threads,
+                const std::vector<BenchInstance>& set, bool quiet, std::string& heuristic_used) {
   SolveRequest mine = request;
   mine.threads = threads;
   mine.instances_at_once = is_parallel(request.algorithm) ? 1 : threads;
@@ -95,7 +96,7 @@ Sweep run_sweep(const SolveRequest& request, int threads, const std::vector<Benc
       row.check = Check::NotRun;
       return row;
     }
-    row.outcome = solve_instance(mine, board_of(instance));
+    row.outcome = solve_instance(session, mine, board_of(instance));
     return row;
   };
   const auto emit = [&](std::size_t, BenchRow row) {
@@ -157,11 +158,12 @@ Sweep run_sweep(const SolveRequest& request, int threads, const std::vector<Benc
   return sweep;
 }
 
-Sweep median_sweep(const SolveRequest& request, int threads, const std::vector<BenchInstance>& set,
-                   int repeat, bool quiet, std::string& heuristic_used) {
+Sweep median_sweep(SolveSession& session, const SolveRequest& request, int threads,
+                   const std::vector<BenchInstance>& set, int repeat, bool quiet,
+                   std::string& heuristic_used) {
   std::vector<Sweep> runs;
   for (int r = 0; r < repeat; ++r) {
-    runs.push_back(run_sweep(request, threads, set, quiet, heuristic_used));
+    runs.push_back(run_sweep(session, request, threads, set, quiet, heuristic_used));
     if (runs.back().exit_code != ExitCode::Solved || runs.back().interrupted) return runs.back();
   }
   std::sort(runs.begin(), runs.end(),
@@ -181,7 +183,7 @@ std::vector<BenchInstance> read_instances(const std::string& file, BoardSize siz
                                           bool& waited_out) {
   // Read as `npuzzle solve -f` reads: a line at a time, lines over 1 MiB refused, a FIFO waited
   // for without blocking Ctrl-C, and no longer than the time limit without a byte.
-  InstanceStream input(file, ParseOptions{size}, &interrupt_requested);
+  InstanceStream input(file, command_line_parse(size), &interrupt_requested);
   if (wait_limit > 0 && !input.terminal()) input.limit_wait(wait_limit);
   std::vector<BenchInstance> set;
   for (auto entries = input.next(1024); !entries.empty(); entries = input.next(1024)) {

@@ -63,13 +63,14 @@ Relative relative(const Sweep& s, const Sweep& base);
 // Solves the whole set once with `request` on `threads` threads, checking every answer; a wrong
 // or missing answer raises the sweep's exit code and is reported on stderr (a limit only when not
 // `quiet`: the table counts them). `heuristic_used` is set to the heuristic the solver chose.
-Sweep run_sweep(const SolveRequest& request, int threads, const std::vector<BenchInstance>& set,
-                bool quiet, std::string& heuristic_used);
+Sweep run_sweep(SolveSession& session, const SolveRequest& request, int threads,
+                const std::vector<BenchInstance>& set, bool quiet, std::string& heuristic_used);
 
 // Runs a sweep `repeat` times and keeps the run with the median wall time (the first run that
 // fails or is interrupted is returned at once).
-Sweep median_sweep(const SolveRequest& request, int threads, const std::vector<BenchInstance>& set,
-                   int repeat, bool quiet, std::string& heuristic_used);
+Sweep median_sweep(SolveSession& session, const SolveRequest& request, int threads,
+                   const std::vector<BenchInstance>& set, int repeat, bool quiet,
+                   std::string& heuristic_used);
 
 // The instances of `file`: a benchmark set (`id optimal_length tiles…` a line; `known_optimum`
 // set) or plain boards (one a line in the solver's forms, or grids; no optimum known). A line of

@@ -8,6 +8,7 @@
 #include "engine/option_use.hpp"
 #include "tools/app/advice.hpp"
 #include "tools/app/app.hpp"
+#include "tools/app/option_flags.hpp"
 
 namespace npuzzle {
 namespace {
@@ -99,11 +100,12 @@ void print_instance_table(const std::vector<InstanceReport>& runs, std::ostream&
   if (first.board.size.known()) title += ", " + first.board.size.name();
   title += ")";
   if (!first.board.size.known()) {  // could not be read: the same for every configuration
-    err << "npuzzle: " << title << ": " << printable(first.outcome.error) << '\n';
+    err << "npuzzle: " << title << ": "
+        << printable(first.outcome.error_message(command_line_words())) << '\n';
     return;
   }
   if (first.outcome.result.status == Status::Unsolvable && !first.outcome.failed()) {
-    out << title << ": unsolvable: " << first.outcome.reason() << '\n';
+    out << title << ": unsolvable: " << first.outcome.reason(command_line_words()) << '\n';
     return;
   }
   out << title << ", goal " << first.goal << first.goal_origin << ":\n";
@@ -131,7 +133,9 @@ void print_instance_table(const std::vector<InstanceReport>& runs, std::ostream&
   print_table(rows, ties ? 3 : 2, "  ", out);
   for (const InstanceReport& r : runs) {
     if (r.outcome.solved()) continue;
-    const std::string why = r.outcome.failed() ? printable(r.outcome.error) : r.outcome.reason();
+    const std::string why = r.outcome.failed()
+                                ? printable(r.outcome.error_message(command_line_words()))
+                                : r.outcome.reason(command_line_words());
     out << "  " << r.algorithm << " + " << r.outcome.heuristic.name() << ": " << why << '\n';
   }
 }

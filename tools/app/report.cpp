@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "text/parse.hpp"
+#include "tools/app/option_flags.hpp"
 #include "tools/app/table.hpp"
 
 namespace npuzzle {
@@ -116,9 +117,10 @@ nlohmann::json to_json(const InstanceReport& r, MoveStyle moves) {
   if (!r.tie_break.empty()) j["tie_break"] = r.tie_break;
   const bool stopped = result.status == Status::Limit || result.status == Status::OutOfMemory;
   if (r.outcome.failed()) {
-    j["error"] = printable(r.outcome.error);
+    j["error"] = printable(r.outcome.error_message(command_line_words()));
   } else if (!solved) {
-    j["reason"] = r.outcome.reason();  // unsolvable, or which limit stopped the search
+    j["reason"] =
+        r.outcome.reason(command_line_words());  // unsolvable, or which limit stopped the search
   }
   if (!r.outcome.failed() && stopped) j["bound"] = result.bound;
   return j;
@@ -135,10 +137,11 @@ std::string expected_length_disagreement(const InstanceReport& r) {
 
 std::string problem_text(const InstanceReport& r) {
   const SearchResult& result = r.outcome.result;
-  if (r.outcome.failed()) return printable(r.outcome.error);
-  if (result.status == Status::Unsolvable) return "unsolvable: " + r.outcome.reason();
-  return r.outcome.status_name() + " (" + r.outcome.reason() + ", best lower bound " +
-         std::to_string(result.bound) + ")";
+  if (r.outcome.failed()) return printable(r.outcome.error_message(command_line_words()));
+  if (result.status == Status::Unsolvable)
+    return "unsolvable: " + r.outcome.reason(command_line_words());
+  return r.outcome.status_name() + " (" + r.outcome.reason(command_line_words()) +
+         ", best lower bound " + std::to_string(result.bound) + ")";
 }
 
 void print_report(const InstanceReport& r, const OutputOptions& options, std::ostream& out,

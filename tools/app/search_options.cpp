@@ -7,6 +7,7 @@
 #include "engine/algorithm_registry.hpp"
 #include "heuristics/pdb/build.hpp"
 #include "text/option_values.hpp"
+#include "tools/app/option_flags.hpp"
 
 namespace npuzzle {
 

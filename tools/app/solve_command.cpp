@@ -17,16 +17,16 @@
 namespace npuzzle {
 namespace {
 
-ExitCode run_solve(const SolveOptions& o) {
+ExitCode run_solve(const SolveOptions& o, SolveSession& session) {
   SolvePlan plan = plan_solve(o);
   SolveReporter reporter(o, plan);
-  solve_instances(o, plan, reporter);
+  solve_instances(o, plan, reporter, session);
   return reporter.finish();
 }
 
 }  // namespace
 
-void add_solve_command(CLI::App& app, Action& action) {
+void add_solve_command(CLI::App& app, Action& action, SolveSession& session) {
   auto options = std::make_shared<SolveOptions>();
   CLI::App* cmd = app.add_subcommand("solve", "solve boards optimally");
   CommandManual& manual = manual_of(*cmd);
@@ -111,10 +111,10 @@ void add_solve_command(CLI::App& app, Action& action) {
                 "with --resume: go on from a checkpoint FILE owned by another user (refused "
                 "otherwise, exit code 2); its solution is claimed optimal only if FILE carries "
                 "your signature");
-  cmd->callback([options, cmd, &action] {
+  cmd->callback([options, cmd, &action, &session] {
     options->search.given = given_options(*cmd);
     if (cmd->count("--progress") == 0) options->progress.clear();  // CLI11 sets a flag's default
-    action = [options] { return run_solve(*options); };
+    action = [options, &session] { return run_solve(*options, session); };
   });
 }
 

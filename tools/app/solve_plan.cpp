@@ -16,6 +16,7 @@
 #include "engine/file_io.hpp"
 #include "engine/option_use.hpp"
 #include "tools/app/app.hpp"
+#include "tools/app/option_flags.hpp"
 
 namespace npuzzle {
 namespace {
@@ -150,7 +151,7 @@ SolvePlan plan_solve(const SolveOptions& o) {
         "--output moves shows one solution per instance: give one --algo and one "
         "--heuristic (text and json compare several)");
   }
-  const ParseOptions parse_options{parse_size_option(o.size)};
+  const ParseOptions parse_options = command_line_parse(parse_size_option(o.size));
   // A checkpoint or page that could not be written is refused now (exit code 2), not at the first
   // checkpoint, --checkpoint-every seconds into the search, or after the solving.
   if (checkpoint && !checkpoint->path.empty() && !o.animate.empty() &&

@@ -18,7 +18,8 @@
 
 namespace npuzzle {
 
-void solve_instances(const SolveOptions& o, SolvePlan& plan, SolveReporter& reporter) {
+void solve_instances(const SolveOptions& o, SolvePlan& plan, SolveReporter& reporter,
+                     SolveSession& session) {
   const std::shared_ptr<const CheckpointRequest>& checkpoint = plan.checkpoint;
   const std::vector<Configuration>& configurations = plan.configurations;
   const GoalSpec& goal = plan.goal;
@@ -80,7 +81,7 @@ void solve_instances(const SolveOptions& o, SolvePlan& plan, SolveReporter& repo
           std::fprintf(stderr, "%s\n", iteration_line(id, p).c_str());
         };
       }
-      report.outcome = solve_instance(mine, report.board);
+      report.outcome = solve_instance(session, mine, report.board);
       runs.push_back(std::move(report));
     }
     return runs;

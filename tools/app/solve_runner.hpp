@@ -15,9 +15,11 @@
 
 namespace npuzzle {
 
-// Reads `plan.input` to its end and solves what it holds, reporting to `reporter`. Throws
+// Reads `plan.input` to its end and solves what it holds with `session`'s databases, reporting to
+// `reporter`. Throws
 // UsageError for a bad --progress or a second board with a checkpoint, InputError for an input
 // with no board, OutputError when stdout fails.
-void solve_instances(const SolveOptions& o, SolvePlan& plan, SolveReporter& reporter);
+void solve_instances(const SolveOptions& o, SolvePlan& plan, SolveReporter& reporter,
+                     SolveSession& session);
 
 }  // namespace npuzzle

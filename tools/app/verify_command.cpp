@@ -10,6 +10,7 @@
 
 #include "tools/app/app.hpp"
 #include "tools/app/commands.hpp"
+#include "tools/app/option_flags.hpp"
 #include "tools/app/report.hpp"
 #include "tools/help_format.hpp"
 
@@ -149,7 +150,7 @@ ExitCode run_verify(const VerifyOptions& o) {
   const std::string& board_text = split.board;
   const std::string& moves = split.moves;
   const GoalSpec goal_spec = goal_in_force(o.goal);
-  const auto entries = parse_instances(board_text, ParseOptions{parse_size_option(o.size)});
+  const auto entries = parse_instances(board_text, command_line_parse(parse_size_option(o.size)));
   if (entries.size() != 1) {
     throw InputError("BOARD must hold exactly one board, found " + std::to_string(entries.size()));
   }

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "heuristics/pdb/file.hpp"
+#include "tools/app/option_flags.hpp"
 #include "tools/checked_output.hpp"
 #include "tools/count_option.hpp"
 #include "tools/did_you_mean.hpp"
@@ -178,7 +179,7 @@ ExitCode run_pdbgen(int argc, char** argv) {
     std::cerr << "pdbgen: " << npuzzle::printable(e.what()) << "\n";
     return npuzzle::exit_code_for(e.kind());
   } catch (const npuzzle::UsageError& e) {
-    std::cerr << "pdbgen: " << npuzzle::printable(e.what()) << "\n";
+    std::cerr << "pdbgen: " << npuzzle::printable(npuzzle::command_line_message(e)) << "\n";
     return ExitCode::Usage;
   } catch (const npuzzle::OutputError& e) {
     std::cerr << "pdbgen: " << npuzzle::printable(e.what()) << "\n";

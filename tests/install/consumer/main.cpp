@@ -10,8 +10,8 @@ int main() {
   namespace api = npuzzle::api;
   const api::Board board = api::parse_board("8 6 7 2 5 4 3 0 1");
   api::SolveOptions options;
-  options.goal = "blank-last";
-  options.heuristic = "lc";
+  options.goal = api::Goal::blank_last();
+  options.heuristic = api::Heuristic{api::HeuristicKind::Lc};
   int iterations = 0;
   options.progress = [&iterations](const api::Progress&) { ++iterations; };
   const api::Result r = api::solve(board, options);
