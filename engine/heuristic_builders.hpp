@@ -177,20 +177,31 @@ std::vector<std::string> database_identities(const H& h) {
   }
 }
 
-// Builds the heuristic of `choice` for board B when it is one of Entry... and returns f(h,
-// abandon); nullopt when `choice` is none of them. A heuristic that does not fit B throws
-// UsageError.
+// The index of registry entry E in kHeuristicInfo (its id), found when compiling.
+template <class E>
+inline constexpr std::size_t kHeuristicIndex = [] {
+  std::size_t i = 0;
+  while (std::string_view(kHeuristicInfo[i].name) != E::kInfo.name) ++i;
+  return i;
+}();
+
+// Builds the heuristic of `choice` for board B when it is one of Entry... (by id: choice.index
+// against each entry's kHeuristicIndex, never by name) and returns f(h, abandon); nullopt when
+// `choice` is none of them. A heuristic that does not fit B (the request's checks refuse it
+// first) throws UsageError.
 template <class... Entry, class B, class F>
 std::optional<SearchResult> with_heuristic_of(const SolveRequest& request,
                                               const HeuristicChoice& choice, const Goal<B>& goal,
                                               F&& f) {
   std::optional<SearchResult> result;
   const auto with_entry = [&]<class E>() {
-    if (std::string_view(E::kInfo.name) != kHeuristicInfo[choice.index].name) return false;
+    if (kHeuristicIndex<E> != choice.index) return false;
     if constexpr (E::template fits<B>()) {
       result = E::with(request, choice, goal, f);
     } else {
-      throw UsageError("--heuristic " + choice.name() + " is not available for " + B::name());
+      throw UsageError(
+          bad_value(OptionField::Heuristic, choice.name(),
+                    "'" + choice.name() + "' is not available for " + std::string(B::name())));
     }
     return true;
   };
@@ -212,7 +223,9 @@ struct HeuristicList {
   template <class B, class F>
   static SearchResult with(const SolveRequest& request, const HeuristicChoice& choice,
                            const Goal<B>& goal, F&& f) {
-    if (choice.index >= kHeuristicInfo.size()) throw UsageError("--heuristic: no such heuristic");
+    if (choice.index >= kHeuristicInfo.size()) {
+      throw UsageError(bad_value(OptionField::Heuristic, choice.name(), "no such heuristic"));
+    }
     return *with_heuristic_of<Entry...>(request, choice, goal, f);
   }
 };
