@@ -14,6 +14,6 @@ namespace npuzzle::api {
 // it). An option left empty is not given (the algorithm's default); one given that the algorithm
 // does not take is refused. Throws OptionError. The request refers to `options` (its progress
 // and notes callbacks), which must outlive it.
-SolveRequest request_from_options(const SolveOptions& options, BoardSize size);
+SolveRequest request_from_options(const SolveOptions& options, npuzzle::BoardSize size);
 
 }  // namespace npuzzle::api

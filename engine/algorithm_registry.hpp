@@ -92,7 +92,9 @@ const char* algorithm_name(Algorithm a);  // "ida", "astar", …
 // The algorithm named `text` by its name or an alias, in any case, with '_' or ' ' for '-' ("A*",
 // "IDA*", "Breadth_First"); nullopt for another text.
 std::optional<Algorithm> parse_algorithm(std::string_view text);
-// Why `text` names no algorithm: "unknown algorithm 'asta'; did you mean 'astar'? known: ida, …".
+// Why `text` names no algorithm (UnknownName, text/request_error.hpp), and as a sentence: "unknown
+// algorithm 'asta'; did you mean 'astar'? known: ida, …".
+RequestError unknown_algorithm_error(std::string_view text);
 std::string unknown_algorithm(std::string_view text);
 // True for the algorithms that use --threads inside one search (instances then run one at a time).
 bool is_parallel(Algorithm a);
@@ -112,8 +114,8 @@ inline constexpr std::array<TieBreakInfo, 3> kTieBreakInfo{{
 }};
 // The tie-break named `text` as parse_algorithm reads names ("LIFO", "larger_g", "queue").
 std::optional<TieBreak> parse_tie_break_name(std::string_view text);
-// Why `text` names no tie-break: "unknown tie-break 'lifoo'; did you mean 'lifo'? known: …".
-std::string unknown_tie_break(std::string_view text);
+// Why `text` names no tie-break (UnknownName): "unknown tie-break 'lifoo'", nearest 'lifo'.
+RequestError unknown_tie_break_error(std::string_view text);
 
 // The names of the algorithms with `flag` set, e.g. algorithms_with(&AlgorithmInfo::tie_break).
 std::string algorithms_with(bool AlgorithmInfo::*flag);

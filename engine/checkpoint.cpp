@@ -134,11 +134,12 @@ SolveRequest request_from_checkpoint(const CheckpointFile& file, SolveRequest ba
   const auto own_frontier = [](Algorithm a) { return a == Algorithm::Aida; };
   if (keep_algorithm && algorithm_info(base.algorithm).checkpoint &&
       own_frontier(base.algorithm) != own_frontier(file.algorithm)) {
-    throw UsageError(std::string("--resume: the checkpoint holds a position of ") +
-                     algorithm_name(file.algorithm) + ", which --algo " +
-                     algorithm_name(base.algorithm) +
-                     " cannot go on from (leave out --algo to resume it with " +
-                     algorithm_name(file.algorithm) + ")");
+    const std::string held = algorithm_name(file.algorithm);
+    const std::string asked = algorithm_name(base.algorithm);
+    throw UsageError(conflict(
+        OptionField::Resume, OptionField::Algorithm, asked,
+        "the checkpoint holds a position of " + held + ", which " + asked + " cannot go on from",
+        "resume it with " + held));
   }
   if (!keep_algorithm) base.algorithm = file.algorithm;
   base.heuristic = file.heuristic;

@@ -27,6 +27,7 @@
 #include "heuristics/linear_conflict.hpp"
 #include "heuristics/manhattan.hpp"
 #include "heuristics/misplaced.hpp"
+#include "heuristics/pdb/catalogue.hpp"
 #include "heuristics/pdb/pattern_databases.hpp"
 #include "heuristics/walking_distance.hpp"
 #include "text/parse.hpp"
@@ -93,6 +94,10 @@ struct PatternDatabaseLookups {
       for (int c = 0; c < B::kCells; ++c) {
         goal_tiles[static_cast<std::size_t>(c)] = goal.state.tile_at(c);
       }
+      if (pdb::database_directory(request.pdb_dir, "").path.empty()) {
+        throw DatabaseUnavailable(
+            not_given(OptionField::PdbDir, "no pattern database directory", "NPUZZLE_PDB_DIR"));
+      }
       bool first = false;
       PdbWatch& databases = request.session->databases();
       const auto set = databases.set(
@@ -110,7 +115,7 @@ struct PatternDatabaseLookups {
       });
     } catch (const pdb::PdbError& e) {
       switch (e.kind()) {
-        case pdb::ErrorKind::Usage:  // no database directory
+        case pdb::ErrorKind::Usage:
           throw DatabaseUnavailable(e.what(), SolveError::Usage);
         case pdb::ErrorKind::Io:  // the directory cannot be created or written
           throw DatabaseUnavailable(e.what(), SolveError::Input);

@@ -101,6 +101,8 @@ struct HeuristicUsed {
 // (with `error` set) for an unknown name ("unknown heuristic 'manhatan'; did you mean 'md'
 // (manhattan)? known: …"), or an argument after ':' the heuristic does not take.
 std::optional<HeuristicChoice> parse_heuristic(const std::string& text, std::string& error);
+// Why `name` (without an argument) names no heuristic (UnknownName, text/request_error.hpp).
+RequestError unknown_heuristic_error(std::string_view name);
 // The heuristic used when none is given, for a board of that size: pattern databases on 4x4.
 HeuristicChoice default_heuristic(BoardSize size);
 // What a solve that did not name its heuristic uses when the databases cannot be had: lc.

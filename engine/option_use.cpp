@@ -41,20 +41,6 @@ const OptionUse& use_of(SearchOption option) {
   return kOptionUses[static_cast<std::size_t>(option)];
 }
 
-// The names of the entries of a registry table.
-template <class Table, class Name>
-std::vector<std::string> names_in(const Table& table, Name name_of) {
-  std::vector<std::string> names;
-  for (const auto& entry : table) names.emplace_back(name_of(entry));
-  return names;
-}
-
-UsageError unknown(OptionField option, std::string_view value, std::string detail,
-                   std::vector<std::string> accepted) {
-  return UsageError(
-      unknown_name(option, std::string(value), std::move(detail), std::move(accepted)));
-}
-
 }  // namespace
 
 bool takes_option(Algorithm algorithm, SearchOption option) {
@@ -83,8 +69,7 @@ void check_options_apply(const std::set<SearchOption>& given,
 Algorithm algorithm_option(std::string_view name) {
   const auto algorithm = parse_algorithm(name);
   if (!algorithm) {
-    throw unknown(OptionField::Algorithm, name, unknown_algorithm(name),
-                  names_in(kAlgorithmInfo, [](const AlgorithmInfo& a) { return a.name; }));
+    throw UsageError(unknown_algorithm_error(name));
   }
   return *algorithm;
 }
@@ -93,21 +78,19 @@ HeuristicChoice heuristic_option(const std::string& name) {
   std::string error;
   const auto heuristic = parse_heuristic(name, error);
   if (heuristic) return *heuristic;
-  std::string base_error;
-  if (parse_heuristic(name.substr(0, name.find(':')),
-                      base_error)) {  // a known name, a bad argument
+  const std::string base = name.substr(0, name.find(':'));
+  if (parse_heuristic(base, error)) {  // a known name, a bad argument
     throw UsageError(bad_value(OptionField::Heuristic, name, error));
   }
-  throw unknown(OptionField::Heuristic, name, error,
-                names_in(kHeuristicInfo, [](const HeuristicInfo& h) { return h.name; }));
+  RequestError unknown = unknown_heuristic_error(base);
+  unknown.value = name;  // as given, with its argument
+  throw UsageError(std::move(unknown));
 }
 
 TieBreak tie_break_option(std::string_view name) {
   const auto tie_break = parse_tie_break_name(name);
   if (!tie_break) {
-    throw unknown(
-        OptionField::TieBreak, name, unknown_tie_break(name),
-        names_in(kTieBreakInfo, [](const TieBreakInfo& t) { return tie_break_name(t.id); }));
+    throw UsageError(unknown_tie_break_error(name));
   }
   return *tie_break;
 }
@@ -115,9 +98,9 @@ TieBreak tie_break_option(std::string_view name) {
 OwnerHash owner_hash_option(const std::string& name) {
   OwnerHash hash{};
   if (!parse_owner_hash(name, hash)) {
-    throw unknown(OptionField::OwnerHash, name,
-                  "unknown value '" + name + "' (abstract-zobrist, zobrist)",
-                  {"abstract-zobrist", "zobrist"});
+    throw UsageError(unknown_name(OptionField::OwnerHash, name,
+                                  "unknown value '" + name + "' (abstract-zobrist, zobrist)",
+                                  {"abstract-zobrist", "zobrist"}));
   }
   return hash;
 }

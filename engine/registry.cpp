@@ -58,21 +58,25 @@ std::string names_of(const Table& table) {
   return join(names, ", ");
 }
 
-// "unknown heuristic 'manhatan'; did you mean 'md' (manhattan)? known: misplaced, md, …": `text`
-// as given, the entry of `table` nearest to it (and the alias nearest, when it is not the name),
-// and `known`, the names to choose from.
+// Why `text` names no entry of `table` (one of `option`'s values): "unknown heuristic 'manhatan'"
+// with the entry's name nearest to it ("md") and the alias nearest, when it is not the name
+// ("manhattan"), `known`, the names to choose from, and the names alone.
 template <class Table>
-std::string unknown_name(const Table& table, const std::string& kind, std::string_view text,
-                         const std::string& known) {
-  std::string message = "unknown " + kind + " '" + printable(text) + "'";
+RequestError unknown_name(const Table& table, OptionField option, const std::string& kind,
+                          std::string_view text, const std::string& known) {
+  std::vector<std::string> names;
+  for (const auto& info : table) names.emplace_back(name_of(info));
+  RequestError error =
+      npuzzle::unknown_name(option, std::string(text),
+                            "unknown " + kind + " '" + printable(text) + "'", std::move(names));
+  error.known = known;
   const std::vector<Spelling> spellings = spellings_of(table);
   const auto nearest = closest_spelling(fold_name(text), spellings);
-  if (!nearest) return message + "; known: " + known;
+  if (!nearest) return error;
   const Spelling& spelling = spellings[*nearest];
-  const std::string name = name_of(table[spelling.entry]);
-  message += "; did you mean '" + name + "'";
-  if (spelling.text != name) message += " (" + spelling.text + ")";
-  return message + "? known: " + known;
+  error.nearest = name_of(table[spelling.entry]);
+  if (spelling.text != error.nearest) error.nearest_alias = spelling.text;
+  return error;
 }
 
 // "misplaced, md, lc, wd, pdb, pdb:PARTITION such as pdb:7-8 or pdb:1,2,3/4,5,6"
@@ -99,8 +103,12 @@ std::optional<Algorithm> parse_algorithm(std::string_view text) {
   return kAlgorithmInfo[*entry].id;
 }
 
+RequestError unknown_algorithm_error(std::string_view text) {
+  return unknown_name(kAlgorithmInfo, OptionField::Algorithm, "algorithm", text, algorithm_names());
+}
+
 std::string unknown_algorithm(std::string_view text) {
-  return unknown_name(kAlgorithmInfo, "algorithm", text, algorithm_names());
+  return unknown_name_sentence(unknown_algorithm_error(text));
 }
 
 std::optional<TieBreak> parse_tie_break_name(std::string_view text) {
@@ -109,8 +117,9 @@ std::optional<TieBreak> parse_tie_break_name(std::string_view text) {
   return kTieBreakInfo[*entry].id;
 }
 
-std::string unknown_tie_break(std::string_view text) {
-  return unknown_name(kTieBreakInfo, "tie-break", text, names_of(kTieBreakInfo));
+RequestError unknown_tie_break_error(std::string_view text) {
+  return unknown_name(kTieBreakInfo, OptionField::TieBreak, "tie-break", text,
+                      names_of(kTieBreakInfo));
 }
 
 bool is_parallel(Algorithm a) { return algorithm_info(a).threads; }
@@ -146,12 +155,16 @@ std::string HeuristicUsed::name() const {
   return choice->name() + (reflection ? "+reflection" : "");
 }
 
+RequestError unknown_heuristic_error(std::string_view name) {
+  return unknown_name(kHeuristicInfo, OptionField::Heuristic, "heuristic", name, heuristic_names());
+}
+
 std::optional<HeuristicChoice> parse_heuristic(const std::string& text, std::string& error) {
   const std::size_t colon = text.find(':');
   const std::string base = text.substr(0, colon);
   const auto index = find_heuristic(base);
   if (!index) {
-    error = unknown_name(kHeuristicInfo, "heuristic", base, heuristic_names());
+    error = unknown_name_sentence(unknown_heuristic_error(base));
     return std::nullopt;
   }
   const HeuristicInfo& info = kHeuristicInfo[*index];

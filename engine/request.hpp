@@ -17,6 +17,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "core/goal.hpp"
 #include "core/search/bucket_queue.hpp"
@@ -64,6 +65,9 @@ struct SolveRequest {
   std::string pdb_dir;        // where pattern databases live ("" for the default)
   ProgressFn progress;        // one call per IDA* iteration (may be empty)
   LogSink log;                // the engine's notes (engine/log.hpp); empty: silent
+  // How the notes name an option: the caller's words (the command line's flags); nullptr: the
+  // library's (text/request_error.hpp).
+  const OptionWords* words = nullptr;
   // ida and pida: keep checkpoints in a file, go on from one (nullptr: none).
   std::shared_ptr<const CheckpointRequest> checkpoint;
   // The search's side of it, set by solve_on_board for the search it runs.
@@ -86,11 +90,18 @@ enum class SolveError { Usage, Input };
 class DatabaseUnavailable : public std::runtime_error {
  public:
   DatabaseUnavailable(const std::string& message, SolveError kind)
-      : std::runtime_error(message), kind_(kind) {}
+      : std::runtime_error(message), kind_(kind), error_(message_error(message)) {}
+  // A usage error as a value (no database directory: NotGiven), worded by each front end.
+  explicit DatabaseUnavailable(RequestError error)
+      : std::runtime_error(render_request_error(error, library_words())),
+        kind_(SolveError::Usage),
+        error_(std::move(error)) {}
   SolveError kind() const { return kind_; }
+  const RequestError& error() const { return error_; }
 
  private:
   SolveError kind_;
+  RequestError error_;
 };
 
 // --mem-limit bounds the whole process's peak, while a search counts only what it stores (nodes,

@@ -175,13 +175,15 @@ SolveOutcome solve_instance(SolveSession& session, const SolveRequest& caller_re
       if (!may_fall_back) throw;  // asked for by name: no substitute
       if (!databases_unavailable.exchange(true)) {
         log_to(request.log, LogLevel::Warning,
-               "no pattern database (" + printable(e.what()) + "); using " + fallback.name() +
-                   " instead");
+               "no pattern database (" +
+                   printable(render_request_error(
+                       e.error(), request.words ? *request.words : library_words())) +
+                   "); using " + fallback.name() + " instead");
       }
       return run(fallback);
     }
   } catch (const DatabaseUnavailable& e) {
-    return fail(e.kind(), e.what());
+    return e.kind() == SolveError::Usage ? refuse(e.error()) : fail(e.kind(), e.what());
   } catch (const UsageError& e) {
     return refuse(e.error());
   } catch (const InputError& e) {  // e.g. a bad pattern database file

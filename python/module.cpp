@@ -1,14 +1,15 @@
 // python/module.cpp — `npuzzle._npuzzle`, the extension under the Python package (python/npuzzle):
-// the library API (include/npuzzle/npuzzle.hpp) on plain Python values (boards as
-// (rows, cols, tiles) tuples, results as dicts); the package's classes wrap them.
+// the library API (include/npuzzle/npuzzle.hpp) on plain Python values, converted by
+// python/conversions.hpp (boards as (rows, cols, tiles) tuples, results as dicts); the package's
+// classes wrap them. Here: the bindings, and how a search runs under the GIL.
 //
 // A search runs on a thread of its own with the GIL released; the calling thread waits for it and
 // every 50 ms takes the GIL to run Python's signal handlers (PyErr_CheckSignals). When a handler
 // raises (Ctrl-C: KeyboardInterrupt), the stop flag ends the search at its next poll and the
 // exception propagates once the search has returned. BoardError becomes ValueError (it is
-// std::invalid_argument); OptionError too, its typed error worded here, in Python's words: an
-// option by its keyword ("tie_break"), with a value as a keyword argument ('algorithm="ida"').
-// The searches run in the module's own session (api::Session), which is never destroyed.
+// std::invalid_argument); OptionError too, its typed error worded in Python's words with its
+// fields as attributes (raise_option_error). The searches run in the module's own session
+// (api::Session), which is never destroyed.
 //
 // The interpreter's exit: a search may still run then on a daemon thread, and a thread that takes
 // the GIL once the interpreter is finalizing is ended by pthread_exit, whose unwinding would
@@ -30,79 +31,19 @@
 #include <thread>
 
 #include "npuzzle/npuzzle.hpp"
+#include "python/conversions.hpp"
 
 namespace py = pybind11;
 namespace api = npuzzle::api;
+using namespace npuzzle::python;
 
 namespace {
-
-using BoardTuple = std::tuple<int, int, std::vector<int>>;
-
-BoardTuple to_tuple(const api::Board& b) { return {b.rows, b.cols, b.tiles}; }
-
-api::Board from_parts(int rows, int cols, std::vector<int> tiles) {
-  return api::Board{rows, cols, std::move(tiles)};
-}
-
-// Python's words for the options a message names: each by its keyword (the library's name of the
-// option), with a value as a keyword argument: tie_break, algorithm="ida".
-const api::OptionWords& python_words() {
-  static const api::OptionWords words{[](api::Option option) { return api::name(option); },
-                                      [](api::Option option, const std::string& value) {
-                                        return api::name(option) + "=\"" + value + "\"";
-                                      }};
-  return words;
-}
-
-// Why a search found no solution, in Python's words ('goal="blank-last"').
-std::string reason_of(const api::Result& r) {
-  if (r.solvable_for.empty()) return r.reason;
-  return r.reason + "; it is solvable for " +
-         python_words().with_value(api::Option::Goal, r.solvable_for);
-}
-
-// The command line's exit code for a result's status (the package documents Result.exit_code).
-int exit_code_of(api::Status status) {
-  switch (status) {
-    case api::Status::Solved:
-      return 0;
-    case api::Status::Unsolvable:
-      return 3;
-    case api::Status::Limit:
-      return 4;
-    case api::Status::OutOfMemory:
-      return 5;
-    case api::Status::Error:
-      break;
-  }
-  return 2;
-}
 
 // The session of every search the module runs: never destroyed (a search that outlives the
 // interpreter still uses it while the process's static objects are destroyed).
 api::Session& python_session() {
   static api::Session* const session = new api::Session;
   return *session;
-}
-
-py::dict to_dict(const api::Result& r) {
-  py::dict d;
-  d["status"] = api::status_name(r.status);
-  d["moves"] = r.moves;
-  d["tiles_moved"] = r.tiles_moved;
-  d["optimal"] = r.optimal;
-  d["expanded"] = r.expanded;
-  d["generated"] = r.generated;
-  d["peak_stored"] = r.peak_stored;
-  d["seconds"] = r.seconds;
-  d["bound"] = r.bound;
-  d["reason"] = reason_of(r);
-  d["error"] = r.error;
-  d["algorithm"] = api::name(r.algorithm);
-  d["heuristic"] = r.heuristic;
-  d["threads"] = r.threads;
-  d["exit_code"] = exit_code_of(r.status);
-  return d;
 }
 
 // The searches under way, for the interpreter's exit (stop_searches_at_exit).
@@ -256,47 +197,11 @@ auto run_interruptible(api::SolveOptions& options, Search search) {
   return result;
 }
 
-// The keyword `name` as a T; ValueError naming the keyword (`shown`) and the value when it does not
-// convert, an integer past T's range among them (pybind11's cast_error is a RuntimeError). The
-// package checks its keywords first, with messages of their own: this is the last guard.
-template <class T>
-T keyword(const py::kwargs& keywords, const char* name, const char* shown = nullptr) {
-  py::object value = keywords[name];
-  try {
-    return value.cast<T>();
-  } catch (const py::cast_error&) {
-    throw py::value_error(std::string(shown ? shown : name) + ": " +
-                          py::repr(value).cast<std::string>() + " does not fit the engine's types");
-  }
-}
-
-// The keywords, given as the command line's text, read by the library's parsing helpers (an
-// option left "" is not given); OptionError, in Python's words, for a bad one.
+// The keywords as options (options_of) with the notes to the logging module's logger "npuzzle",
+// from the thread that solves, unless quiet; none once the interpreter is exiting.
 api::SolveOptions make_options(const py::kwargs& keywords) {
-  api::SolveOptions o;
-  o.algorithm = api::parse_algorithm(keyword<std::string>(keywords, "algorithm"));
-  if (const auto heuristic = keyword<std::string>(keywords, "heuristic"); !heuristic.empty()) {
-    o.heuristic = api::parse_heuristic(heuristic);
-  }
-  const auto goal_tiles = keyword<std::vector<int>>(keywords, "goal_tiles", "goal");
-  o.goal = goal_tiles.empty() ? api::parse_goal(keyword<std::string>(keywords, "goal"))
-                              : api::Goal::of_tiles(goal_tiles);
-  if (const auto tie_break = keyword<std::string>(keywords, "tie_break"); !tie_break.empty()) {
-    o.tie_break = api::parse_tie_break(tie_break);
-  }
-  if (const auto hash = keyword<std::string>(keywords, "owner_hash"); !hash.empty()) {
-    o.owner_hash = api::parse_owner_hash(hash);
-  }
-  o.threads = keyword<int>(keywords, "threads");
-  o.time_limit = keyword<double>(keywords, "time_limit");
-  o.node_limit = keyword<std::uint64_t>(keywords, "node_limit");
-  if (const auto memory = keyword<std::string>(keywords, "mem_limit"); !memory.empty()) {
-    o.mem_limit = api::parse_memory_size(memory);
-  }
-  o.pdb_dir = keyword<std::string>(keywords, "pdb_dir");
-  // The notes to the logging module's logger "npuzzle", from the thread that solves, unless quiet;
-  // none once the interpreter is exiting.
-  if (!keyword<bool>(keywords, "quiet")) {
+  api::SolveOptions o = options_of(keywords);
+  if (!quiet(keywords)) {
     o.on_note = [](const api::Note& note) {
       with_gil_unless_exiting([&] {
         try {
@@ -320,14 +225,14 @@ PYBIND11_MODULE(_npuzzle, m) {
     try {
       if (thrown) std::rethrow_exception(thrown);
     } catch (const api::OptionError& e) {
-      PyErr_SetString(PyExc_ValueError, e.error().message(python_words()).c_str());
+      raise_option_error(e);
     }
   });
 
   m.def(
       "parse_board",
       [](const std::string& text, const std::string& size) {
-        return to_tuple(api::parse_board(text, size, &python_words()));
+        return to_tuple(api::parse_board(text, size_of(size), &python_words()));
       },
       py::arg("text"), py::arg("size") = "");
 
@@ -335,7 +240,7 @@ PYBIND11_MODULE(_npuzzle, m) {
       "parse_boards",
       [](const std::string& text, const std::string& size) {
         py::list out;
-        for (const api::ParsedBoard& p : api::parse_boards(text, size, &python_words())) {
+        for (const api::ParsedBoard& p : api::parse_boards(text, size_of(size), &python_words())) {
           out.append(py::make_tuple(p.id, p.line, to_tuple(p.board), p.error));
         }
         return out;
@@ -352,7 +257,7 @@ PYBIND11_MODULE(_npuzzle, m) {
   m.def(
       "goal_board",
       [](const std::string& size, const std::string& goal) {
-        return to_tuple(api::goal_board(size, api::parse_goal(goal)));
+        return to_tuple(api::goal_board(api::parse_board_size(size), api::parse_goal(goal)));
       },
       py::arg("size"), py::arg("goal"));
 
@@ -361,8 +266,8 @@ PYBIND11_MODULE(_npuzzle, m) {
       [](const std::string& size, int count, std::uint64_t seed, const std::string& goal,
          int walk) {
         std::vector<BoardTuple> out;
-        for (const api::Board& b :
-             api::random_boards(size, count, seed, api::parse_goal(goal), walk)) {
+        for (const api::Board& b : api::random_boards(size_of(size).value_or(api::BoardSize{4, 4}),
+                                                      count, seed, api::parse_goal(goal), walk)) {
           out.push_back(to_tuple(b));
         }
         return out;

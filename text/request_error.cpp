@@ -56,6 +56,36 @@ RequestError out_of_range(OptionField option, std::string value, std::int64_t lo
   return error;
 }
 
+RequestError not_given(OptionField option, std::string detail, std::string variable) {
+  RequestError error;
+  error.kind = RequestErrorKind::NotGiven;
+  error.option = option;
+  error.detail = std::move(detail);
+  error.variable = std::move(variable);
+  return error;
+}
+
+RequestError conflict(OptionField option, OptionField other, std::string other_value,
+                      std::string detail, std::string remedy) {
+  RequestError error;
+  error.kind = RequestErrorKind::Conflict;
+  error.option = option;
+  error.other = other;
+  error.value = std::move(other_value);
+  error.detail = std::move(detail);
+  error.remedy = std::move(remedy);
+  return error;
+}
+
+RequestError unsupported(OptionField option, OptionField other, std::string setting) {
+  RequestError error;
+  error.kind = RequestErrorKind::Unsupported;
+  error.option = option;
+  error.other = other;
+  error.detail = std::move(setting);
+  return error;
+}
+
 RequestError message_error(std::string message) {
   RequestError error;
   error.detail = std::move(message);
@@ -71,11 +101,19 @@ const OptionWords& library_words() {
   return words;
 }
 
+std::string unknown_name_sentence(const RequestError& e) {
+  const std::string known = e.known.empty() ? "" : " known: " + e.known;
+  if (e.nearest.empty()) return e.detail + (known.empty() ? "" : ";" + known);
+  return e.detail + "; did you mean '" + e.nearest + "'" +
+         (e.nearest_alias.empty() ? "" : " (" + e.nearest_alias + ")") + "?" + known;
+}
+
 std::string render_request_error(const RequestError& e, const OptionWords& words) {
   switch (e.kind) {
     case RequestErrorKind::BadValue:
-    case RequestErrorKind::UnknownName:
       return words.name(e.option) + ": " + e.detail;
+    case RequestErrorKind::UnknownName:
+      return words.name(e.option) + ": " + unknown_name_sentence(e);
     case RequestErrorKind::OutOfRange:
       return words.name(e.option) + " must be between " + std::to_string(e.low) + " and " +
              std::to_string(e.high) + " (got " + e.value + ")";
@@ -88,6 +126,18 @@ std::string render_request_error(const RequestError& e, const OptionWords& words
       return words.with_value(OptionField::Heuristic, e.value) + " is for boards of up to " +
              std::to_string(e.max_side) + "x" + std::to_string(e.max_side) + ", not " + e.board +
              "; lc or pdb work on every board";
+    case RequestErrorKind::NotGiven:
+      return e.detail + ": give " + words.name(e.option) +
+             (e.variable.empty() ? "" : " or set " + e.variable);
+    case RequestErrorKind::Conflict:
+      return words.name(e.option) + " and " + words.with_value(e.other, e.value) +
+             " do not go together: " + e.detail +
+             (e.remedy.empty() ? ""
+                               : " (leave out " + words.name(e.other) + " to " + e.remedy + ")");
+    case RequestErrorKind::Unsupported:
+      return words.name(e.option) +
+             (e.other == e.option ? " does" : " and " + words.name(e.other) + " do") +
+             " not work " + e.detail;
     case RequestErrorKind::Message:
       break;
   }

@@ -45,12 +45,19 @@ inline constexpr std::size_t kOptionFieldCount = 17;
 
 enum class RequestErrorKind {
   BadValue,     // the value is not of the option's grammar: `value`, and `detail` says why
-  UnknownName,  // `value` names no entry: `detail` ("unknown algorithm 'asta'; did you mean
-                // 'astar'? known: …", the nearest name in it) and `accepted`, the names to choose
-                // from
+  UnknownName,  // `value` names no entry: `detail` ("unknown algorithm 'asta'"), the `nearest`
+                // name ("astar"; "" none) and the alias of it that `value` is nearest
+                // (`nearest_alias`, "" when the name itself), `known` (the names to choose from,
+                // as the message lists them) and `accepted` (the names alone)
   OutOfRange,   // the number `value` is not between `low` and `high`
   NotTaken,     // `option` given, which none of `chosen` takes: `takers` do (`takers_group`)
   DoesNotFit,   // the heuristic `value` is for boards up to `max_side` on a side, not `board`
+  NotGiven,     // `option` is needed and was not given: `detail` says what is missing, and
+                // `variable` names an environment variable that may give it instead ("" none)
+  Conflict,     // `option` and `other`, given as `value`, do not go together: `detail` says why;
+                // `remedy` what leaving out `other` does ("" none)
+  Unsupported,  // `option` and `other` (the same: `option` alone) do not work in the setting
+                // `detail` ("under mpirun")
   Message,      // an error that names no option: `detail` is the whole message
 };
 
@@ -60,6 +67,9 @@ struct RequestError {
   std::string value;                            // the value given, as given
   std::string detail;
   std::vector<std::string> accepted;
+  std::string nearest;
+  std::string nearest_alias;
+  std::string known;
   std::int64_t low = 0;
   std::int64_t high = 0;
   std::vector<std::string> takers;
@@ -67,6 +77,9 @@ struct RequestError {
   std::vector<std::string> chosen;
   int max_side = 0;
   std::string board;  // "5x5"
+  std::string variable;
+  OptionField other = OptionField::Algorithm;
+  std::string remedy;
 
   friend bool operator==(const RequestError&, const RequestError&) = default;
 };
@@ -77,6 +90,10 @@ RequestError unknown_name(OptionField option, std::string value, std::string det
                           std::vector<std::string> accepted);
 RequestError out_of_range(OptionField option, std::string value, std::int64_t low,
                           std::int64_t high);
+RequestError not_given(OptionField option, std::string detail, std::string variable);
+RequestError conflict(OptionField option, OptionField other, std::string other_value,
+                      std::string detail, std::string remedy);
+RequestError unsupported(OptionField option, OptionField other, std::string setting);
 RequestError message_error(std::string message);
 
 // How a front end names its options in a message: alone ("--tie-break", "tie_break"), and with a
@@ -94,6 +111,9 @@ const char* option_identifier(OptionField option);
 
 // The message of `error` with its options named by `words`.
 std::string render_request_error(const RequestError& error, const OptionWords& words);
+// An UnknownName error's sentence without the option's name: "unknown algorithm 'asta'; did you
+// mean 'astar'? known: ida, …".
+std::string unknown_name_sentence(const RequestError& error);
 
 // A malformed option or a combination without an implementation; the tools exit with 1. Thrown
 // with a RequestError by the library folders (what(): its message in the library's words), or

@@ -51,7 +51,8 @@ std::shared_ptr<const PdbSet> cached_set(const std::string& dir, int rows, int c
   const std::filesystem::path& where = chosen.path;
   if (where.empty()) {
     throw PdbError(ErrorKind::Usage,
-                   "no pattern database directory: give --pdb-dir or set NPUZZLE_PDB_DIR");
+                   "no pattern database directory (none given, and neither NPUZZLE_PDB_DIR, "
+                   "XDG_CACHE_HOME nor HOME is set)");
   }
   std::string key = where.string() + "|" + std::to_string(rows) + "x" + std::to_string(cols) + "|" +
                     goal_label(goal) + "|" + partition + (minimised_only ? "|minimised" : "");

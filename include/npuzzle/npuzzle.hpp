@@ -11,8 +11,9 @@
 //   npuzzle::api::Result r = npuzzle::api::solve(board, options);  // r.moves, r.optimal, …
 //
 // Options are typed: enums for the algorithm, the tie-break and the owner hash, a heuristic as its
-// kind and partition, a goal, a memory limit in bytes. Text is read only by the parsing helpers
-// (parse_algorithm, parse_heuristic, parse_goal, …), with the command line's names, aliases and
+// kind and partition, a goal, a memory limit in bytes, a board size as rows and columns. Text is
+// read only by the parsing helpers (parse_algorithm, parse_heuristic, parse_goal,
+// parse_board_size, …), with the command line's names, aliases and
 // "did you mean" messages, for callers whose options come as text.
 //
 // Errors are values: text that is not a board throws BoardError; an option the solver refuses (an
@@ -93,11 +94,21 @@ struct OptionWords {
 struct Error {
   enum class Kind {
     BadValue,     // `value` is not of the option's grammar; `detail` says why
-    UnknownName,  // `value` names nothing; `detail` names the nearest and the names `accepted`
+    UnknownName,  // `value` names nothing ("unknown algorithm 'asta'" in `detail`): `nearest`
+                  // is the name nearest to it ("astar"; "" none), `nearest_alias` the alias of it
+                  // that `value` is nearest ("" the name itself), `known` the names to choose from
+                  // as the message lists them, `accepted` the names alone
     OutOfRange,   // the number `value` is not between `low` and `high`
     NotTaken,     // `option` was given, which none of `chosen` (algorithms) takes: `takers` do,
                   // `takers_group` says what they are ("the best-first searches")
     DoesNotFit,   // the heuristic `value` is for boards up to `max_side` on a side, not `board`
+    NotGiven,     // `option` is needed and was not given (pdb_dir, when no database folder is
+                  // known): `detail` says what is missing, `variable` the environment variable
+                  // that may give it instead
+    Conflict,     // `option` and `other`, given as `value`, do not go together: `detail` says why,
+                  // `remedy` what leaving out `other` does
+    Unsupported,  // `option` and `other` (the same: `option` alone) do not work in the setting
+                  // `detail`
     Other,        // an error that names no option: `detail` is the whole message
   };
   Kind kind = Kind::Other;
@@ -105,6 +116,9 @@ struct Error {
   std::string value;
   std::string detail;
   std::vector<std::string> accepted;
+  std::string nearest;
+  std::string nearest_alias;
+  std::string known;
   std::int64_t low = 0;
   std::int64_t high = 0;
   std::vector<std::string> takers;
@@ -112,6 +126,9 @@ struct Error {
   std::vector<std::string> chosen;
   int max_side = 0;
   std::string board;
+  std::string variable;
+  Option other = Option::Algorithm;
+  std::string remedy;
 
   std::string message() const;
   std::string message(const OptionWords& words) const;
@@ -129,6 +146,20 @@ class OptionError : public std::invalid_argument {
   Error error_;
 };
 
+// A board's size: `rows` x `cols` cells, each 2..5 for the boards the library takes (a size out of
+// that range is refused with OptionError where it is given).
+struct BoardSize {
+  int rows = 0;
+  int cols = 0;
+
+  std::string name() const;  // "3x4"
+  friend bool operator==(const BoardSize&, const BoardSize&) = default;
+};
+
+// "RxC" ("3x4", "3X4", as the command line reads its size option) as a BoardSize; OptionError
+// (about Option::Size) for text that is not a size of 2..5 by 2..5.
+BoardSize parse_board_size(std::string_view text);
+
 // A board of `rows` x `cols` cells (2..5 each): the tiles row by row, 0 for the blank.
 // Invariant (for boards made by this library): tiles is a permutation of 0 .. rows*cols-1.
 struct Board {
@@ -136,19 +167,19 @@ struct Board {
   int cols = 0;
   std::vector<int> tiles;
 
-  std::string size() const;       // "3x3"
+  BoardSize size() const { return {rows, cols}; }
   std::string to_string() const;  // the one-line form: "8 6 7 2 5 4 3 0 1"
   friend bool operator==(const Board&, const Board&) = default;
 };
 
 // One board in any form the command line reads: a line of tiles (spaces or commas, optionally
 // after an instance number, or an instance number and an optimal length, which is not kept here),
-// a grid of rows, `0 x X _ .` for the blank, `#` comments. `size` is
-// "RxC", or empty to infer it from the tile count or the grid's shape (6, 8, 10, 12, 15 or 20
-// tiles need it). Throws BoardError when the text holds no board, more than one or a bad one, and
-// OptionError for a bad size. A message that names the size option names it with `words`
-// (nullptr: the library's words, "give size RxC").
-Board parse_board(std::string_view text, std::string_view size = {},
+// a grid of rows, `0 x X _ .` for the blank, `#` comments. `size` is the board's, or none to
+// infer it from the tile count or the grid's shape (6, 8, 10, 12, 15 or 20 tiles need it). Throws
+// BoardError when the text holds no board, more than one or a bad one, and OptionError for a size
+// out of range. A message that names the size option names it with `words` (nullptr: the
+// library's words, "give size RxC").
+Board parse_board(std::string_view text, std::optional<BoardSize> size = std::nullopt,
                   const OptionWords* words = nullptr);
 
 // Boards of a file or stream: each one read, or the reason it could not be (as `npuzzle solve`
@@ -160,7 +191,8 @@ struct ParsedBoard {
   std::string error;    // "" when the board is good, else what is wrong
   bool ok() const { return error.empty(); }
 };
-std::vector<ParsedBoard> parse_boards(std::string_view text, std::string_view size = {},
+std::vector<ParsedBoard> parse_boards(std::string_view text,
+                                      std::optional<BoardSize> size = std::nullopt,
                                       const OptionWords* words = nullptr);
 
 // A goal: blank-first (0 1 2 …, the default), blank-last (1 2 … 0), or the tiles row by row.
@@ -175,14 +207,14 @@ struct Goal {
   friend bool operator==(const Goal&, const Goal&) = default;
 };
 
-// OptionError when the goal does not fit the board.
+// OptionError when the goal does not fit the board (or `size` is out of range).
 bool is_solvable(const Board& board, const Goal& goal = {});
-Board goal_board(std::string_view size, const Goal& goal = {});
+Board goal_board(BoardSize size, const Goal& goal = {});
 
 // `count` uniformly random boards of `size` that can reach `goal`, or with `walk` >= 0 the boards
 // reached by that many random blank moves from the goal (no immediate reversals); the same seed
 // gives the same boards as `npuzzle random --seed`.
-std::vector<Board> random_boards(std::string_view size, int count, std::uint64_t seed,
+std::vector<Board> random_boards(BoardSize size, int count, std::uint64_t seed,
                                  const Goal& goal = {}, int walk = -1);
 
 // One IDA* iteration finished (parallel IDA* too): its bound and the counters so far.

@@ -4,6 +4,7 @@
 // and with the tests' own moves, tests/support/independent_moves.hpp).
 #include <gtest/gtest.h>
 
+#include <stdlib.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -21,12 +22,13 @@ namespace {
 
 TEST(Api, ParseBoardReadsEveryForm) {
   const Board one = parse_board("8 6 7 2 5 4 3 0 1");
-  EXPECT_EQ(one.size(), "3x3");
+  EXPECT_EQ(one.size(), (BoardSize{3, 3}));
+  EXPECT_EQ(one.size().name(), "3x3");
   EXPECT_EQ(parse_board("8,6,7\n2,5,4\n3,_,1   # a grid"), one);
   EXPECT_EQ(parse_board("17 8 6 7 2 5 4 3 x 1"), one);  // with an instance number
-  EXPECT_EQ(parse_board("1 2 3 4 5 0", "3x2").rows, 3);
+  EXPECT_EQ(parse_board("1 2 3 4 5 0", BoardSize{3, 2}).rows, 3);
   EXPECT_THROW(parse_board("1 2 3 4 5 0"), BoardError);  // 2x3 or 3x2?
-  EXPECT_THROW(parse_board("1 2 3 4 5 0", "9x9"), OptionError);
+  EXPECT_THROW(parse_board("1 2 3 4 5 0", BoardSize{9, 9}), OptionError);
   EXPECT_THROW(parse_board(""), BoardError);
   EXPECT_THROW(parse_board("1 2 3 4 5 6 7 8 0\n0 1 2 3 4 5 6 7 8"), BoardError);
 }
@@ -38,7 +40,7 @@ TEST(Api, ParseBoardsKeepsGoingPastABadOne) {
   EXPECT_FALSE(boards[1].ok());
   EXPECT_EQ(boards[1].line, 2);
   EXPECT_EQ(boards[2].id, 7);
-  EXPECT_EQ(boards[2].board.size(), "2x2");
+  EXPECT_EQ(boards[2].board.size(), (BoardSize{2, 2}));
 }
 
 TEST(Api, HandMadeBoardsAreChecked) {
@@ -49,13 +51,13 @@ TEST(Api, HandMadeBoardsAreChecked) {
 }
 
 TEST(Api, GoalsAreTheCommandLines) {
-  EXPECT_EQ(goal_board("2x3").to_string(), "0 1 2 3 4 5");
-  EXPECT_EQ(goal_board("2x3", Goal::blank_last()).to_string(), "1 2 3 4 5 0");
-  EXPECT_THROW(goal_board("3x3", Goal::of_tiles({1, 0, 2, 3})), OptionError);
+  EXPECT_EQ(goal_board({2, 3}).to_string(), "0 1 2 3 4 5");
+  EXPECT_EQ(goal_board({2, 3}, Goal::blank_last()).to_string(), "1 2 3 4 5 0");
+  EXPECT_THROW(goal_board({3, 3}, Goal::of_tiles({1, 0, 2, 3})), OptionError);
   EXPECT_EQ(parse_goal(" blank-last "), Goal::blank_last());
   EXPECT_EQ(parse_goal("1 2 3 0"), Goal::of_tiles({1, 2, 3, 0}));
   EXPECT_EQ(name(Goal::of_tiles({1, 0, 2, 3})), "1,0,2,3");
-  const Board four = random_boards("4x4", 1, 5).front();  // solvable toward blank-first
+  const Board four = random_boards({4, 4}, 1, 5).front();  // solvable toward blank-first
   EXPECT_TRUE(is_solvable(four));
   EXPECT_FALSE(is_solvable(four, Goal::blank_last()));
   SolveOptions options;
@@ -68,13 +70,13 @@ TEST(Api, GoalsAreTheCommandLines) {
 }
 
 TEST(Api, SolutionsReplayToTheGoal) {
-  for (const char* size : {"2x3", "3x3", "3x4", "4x4"}) {
+  for (const BoardSize size : {BoardSize{2, 3}, {3, 3}, {3, 4}, {4, 4}}) {
     for (const Board& board : random_boards(size, 2, 9, Goal::blank_last(), 30)) {
       SolveOptions options;
       options.goal = Goal::blank_last();
       options.heuristic = Heuristic{HeuristicKind::Lc};
       const Result r = solve(board, options);
-      ASSERT_EQ(r.status, Status::Solved) << size;
+      ASSERT_EQ(r.status, Status::Solved) << size.name();
       EXPECT_TRUE(r.optimal);
       EXPECT_LE(r.length(), 30u);
       const std::vector<Board> path = boards_along(board, r.moves);
@@ -87,20 +89,23 @@ TEST(Api, SolutionsReplayToTheGoal) {
       EXPECT_EQ(r.tiles_moved.size(), r.length());
     }
   }
-  EXPECT_THROW(boards_along(goal_board("3x3"), "U"), BoardError);  // the blank is on the top row
-  EXPECT_THROW(boards_along(goal_board("3x3"), "DX"), BoardError);
+  EXPECT_THROW(boards_along(goal_board({3, 3}), "U"), BoardError);  // the blank is on the top row
+  EXPECT_THROW(boards_along(goal_board({3, 3}), "DX"), BoardError);
+}
+
+// The typed error `parse` throws (a default Error when it throws none).
+template <class Parse>
+Error refused(Parse parse) {
+  try {
+    parse();
+  } catch (const OptionError& e) {
+    return e.error();
+  }
+  return Error{};
 }
 
 // Text is read by the parsing helpers only, each refusing with a typed error about its option.
 TEST(Api, TheParsingHelpersRefuseWithTypedErrors) {
-  const auto refused = [](auto parse) {
-    try {
-      parse();
-    } catch (const OptionError& e) {
-      return e.error();
-    }
-    return Error{};
-  };
   const Error algorithm = refused([] { parse_algorithm("fast"); });
   EXPECT_EQ(algorithm.kind, Error::Kind::UnknownName);
   EXPECT_EQ(algorithm.option, Option::Algorithm);
@@ -219,6 +224,106 @@ TEST(Api, NamesTakeTheCommandLinesAliases) {
   EXPECT_THROW(parse_algorithm("a"), OptionError);
 }
 
+// An unknown name's nearest is a field of its own, beside the detail that no longer holds it.
+TEST(Api, AnUnknownNameCarriesTheNearestAsAField) {
+  const Error algorithm = refused([] { parse_algorithm("asta"); });
+  EXPECT_EQ(algorithm.kind, Error::Kind::UnknownName);
+  EXPECT_EQ(algorithm.nearest, "astar");
+  EXPECT_EQ(algorithm.nearest_alias, "");
+  EXPECT_EQ(algorithm.detail, "unknown algorithm 'asta'");
+  EXPECT_EQ(algorithm.message(),
+            "algorithm: unknown algorithm 'asta'; did you mean 'astar'? known: " + algorithm.known);
+  const Error heuristic = refused([] { parse_heuristic("manhatan:7-8"); });
+  EXPECT_EQ(heuristic.value, "manhatan:7-8");
+  EXPECT_EQ(heuristic.nearest, "md");
+  EXPECT_EQ(heuristic.nearest_alias, "manhattan");
+  EXPECT_EQ(refused([] { parse_tie_break("lifoo"); }).nearest, "lifo");
+  EXPECT_EQ(parse_algorithm(refused([] { parse_algorithm("Greedyy"); }).nearest),
+            Algorithm::Greedy);
+}
+
+// Board sizes are typed; text becomes one only through parse_board_size, which refuses bad text
+// with a typed error about the size.
+TEST(Api, BoardSizesAreTyped) {
+  EXPECT_EQ(parse_board_size("3x4"), (BoardSize{3, 4}));
+  EXPECT_EQ(parse_board_size("5X5"), (BoardSize{5, 5}));
+  EXPECT_EQ((BoardSize{2, 3}).name(), "2x3");
+  for (const char* bad : {"9x9", "3x", "three", "1x5", "", "3x3 "}) {
+    try {
+      parse_board_size(bad);
+      ADD_FAILURE() << "size '" << bad << "' taken";
+    } catch (const OptionError& e) {
+      EXPECT_EQ(e.error().kind, Error::Kind::BadValue) << bad;
+      EXPECT_EQ(e.error().option, Option::Size) << bad;
+      EXPECT_EQ(std::string(e.what()).rfind("size: ", 0), 0u) << e.what();
+    }
+  }
+  for (const BoardSize bad : {BoardSize{1, 5}, {6, 6}, {0, 0}, {-3, 3}}) {
+    EXPECT_THROW(goal_board(bad), OptionError) << bad.name();
+    EXPECT_THROW(random_boards(bad, 1, 1), OptionError) << bad.name();
+    EXPECT_THROW(parse_board("1 2 3 0", bad), OptionError) << bad.name();
+  }
+  EXPECT_EQ(random_boards({2, 5}, 1, 3).front().size(), (BoardSize{2, 5}));
+}
+
+// The errors of options that do not go together, or not in a setting, and of an option needed
+// but not given, each worded in the caller's words.
+TEST(Api, TheNewKindsAreWordedInTheCallersWords) {
+  const OptionWords flags{
+      [](Option option) { return "--" + name(option); },
+      [](Option option, const std::string& value) { return "--" + name(option) + " " + value; }};
+  Error resume;
+  resume.kind = Error::Kind::Conflict;
+  resume.option = Option::Resume;
+  resume.other = Option::Algorithm;
+  resume.value = "ida";
+  resume.detail = "the checkpoint holds a position of aida, which ida cannot go on from";
+  resume.remedy = "resume it with aida";
+  EXPECT_EQ(resume.message(flags),
+            "--resume and --algorithm ida do not go together: the checkpoint holds a position of "
+            "aida, which ida cannot go on from (leave out --algorithm to resume it with aida)");
+  EXPECT_EQ(resume.message().rfind("resume and algorithm ida do not go together", 0), 0u);
+  Error mpi;
+  mpi.kind = Error::Kind::Unsupported;
+  mpi.option = Option::Checkpoint;
+  mpi.other = Option::Resume;
+  mpi.detail = "under mpirun";
+  EXPECT_EQ(mpi.message(flags), "--checkpoint and --resume do not work under mpirun");
+  mpi.other = Option::Checkpoint;
+  EXPECT_EQ(mpi.message(), "checkpoint does not work under mpirun");
+}
+
+// No database folder at all (none given, no $NPUZZLE_PDB_DIR, $XDG_CACHE_HOME or $HOME): a
+// heuristic of databases named is refused with a typed error about pdb_dir; one left to the
+// default falls back to linear conflict, the note naming pdb_dir in the library's words.
+TEST(Api, NoDatabaseFolderIsATypedErrorAboutPdbDir) {
+  for (const char* variable : {"NPUZZLE_PDB_DIR", "XDG_CACHE_HOME", "HOME"}) {
+    ASSERT_EQ(::unsetenv(variable), 0);
+  }
+  Session session;
+  SolveOptions options;
+  options.heuristic = Heuristic{HeuristicKind::Pdb};
+  try {
+    solve(parse_board("4 1 2 5 3 0", BoardSize{2, 3}), options, session);
+    ADD_FAILURE() << "solved without a database folder";
+  } catch (const OptionError& e) {
+    EXPECT_EQ(e.error().kind, Error::Kind::NotGiven);
+    EXPECT_EQ(e.error().option, Option::PdbDir);
+    EXPECT_EQ(e.error().variable, "NPUZZLE_PDB_DIR");
+    EXPECT_STREQ(e.what(), "no pattern database directory: give pdb_dir or set NPUZZLE_PDB_DIR");
+  }
+  std::vector<std::string> notes;
+  SolveOptions fallback;
+  fallback.on_note = [&notes](const Note& note) { notes.push_back(note.text); };
+  const Result r = solve(parse_board("1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15"), fallback, session);
+  EXPECT_EQ(r.status, Status::Solved);
+  EXPECT_EQ(r.heuristic, "lc");
+  ASSERT_FALSE(notes.empty());
+  EXPECT_EQ(notes.front(),
+            "no pattern database (no pattern database directory: give pdb_dir or set "
+            "NPUZZLE_PDB_DIR); using lc instead");
+}
+
 TEST(Api, LimitsAndTheStopFlagEndASearch) {
   const Board korf1 = parse_board(korf_data::by_id(1).text());
   SolveOptions options;
@@ -245,7 +350,7 @@ TEST(Api, LimitsAndTheStopFlagEndASearch) {
 }
 
 TEST(Api, SolveAllKeepsTheOrderWithThreads) {
-  const std::vector<Board> boards = random_boards("3x3", 12, 4);
+  const std::vector<Board> boards = random_boards({3, 3}, 12, 4);
   SolveOptions options;
   options.algorithm = Algorithm::AStar;
   options.heuristic = Heuristic{HeuristicKind::Md};
@@ -279,7 +384,7 @@ TEST(Api, EachSessionKeepsItsOwnState) {
       return note.rfind("heuristic pdb", 0) == 0;
     });
   };
-  const Board board = parse_board("4 1 2 5 3 0", "2x3");
+  const Board board = parse_board("4 1 2 5 3 0", BoardSize{2, 3});
   Session first;
   EXPECT_EQ(solve(board, options, first).status, Status::Solved);
   EXPECT_EQ(solve_all({board, board}, options, first)[1].status, Status::Solved);

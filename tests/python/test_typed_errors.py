@@ -48,3 +48,41 @@ def test_the_cli_names_the_flag_and_python_the_keyword(board, keywords, args, wo
     for flag, keyword in words:
         cli = cli.replace(flag, keyword)
     assert python == cli
+
+
+def test_an_unknown_names_nearest_is_an_attribute():
+    with pytest.raises(ValueError) as caught:
+        npuzzle.solve(BOARD, algorithm="asta")
+    error = caught.value
+    assert (error.kind, error.option, error.value, error.nearest) == (
+        "unknown-name", "algorithm", "asta", "astar")
+    assert npuzzle.solve(BOARD, algorithm=error.nearest).algorithm == "astar"
+    with pytest.raises(ValueError) as caught:
+        npuzzle.solve(BOARD, heuristic="manhatan")
+    assert caught.value.nearest == "md"
+    with pytest.raises(ValueError) as caught:
+        npuzzle.solve(BOARD, threads=0)
+    assert (caught.value.kind, caught.value.option, caught.value.nearest) == (
+        "out-of-range", "threads", None)
+
+
+def test_no_database_folder_names_the_flag_and_the_keyword(monkeypatch):
+    """Neither a folder given nor a variable that gives one: the command line says --pdb-dir,
+    Python pdb_dir, the rest of the message the same."""
+    board, size = "4 1 2 5 3 0", "2x3"
+    for variable in ("NPUZZLE_PDB_DIR", "XDG_CACHE_HOME", "HOME"):
+        monkeypatch.delenv(variable, raising=False)
+    cli = cli_message(["--heuristic", "pdb", "--size", size], board)
+    assert cli == "no pattern database directory: give --pdb-dir or set NPUZZLE_PDB_DIR"
+    with pytest.raises(ValueError) as caught:
+        npuzzle.solve(board, heuristic="pdb", size=size)
+    assert str(caught.value) == cli.replace("--pdb-dir", "pdb_dir")
+    assert (caught.value.kind, caught.value.option) == ("not-given", "pdb_dir")
+
+
+def test_a_bad_size_is_refused_at_the_edge():
+    with pytest.raises(ValueError) as caught:
+        npuzzle.goal_board(size="7x7")
+    assert str(caught.value).startswith("size: ") and caught.value.option == "size"
+    assert npuzzle.goal_board(size="2x3").to_string() == "0 1 2 3 4 5"
+    assert npuzzle.random_boards(size="2x5", count=1, seed=1)[0].size == "2x5"

@@ -189,7 +189,10 @@ TEST(AidaCli, CheckpointsOfOtherAlgorithmsAreRefused) {
     ASSERT_EQ(first.exit_code, 4) << first.describe() << first.err;
     const fault::RunResult run = run_npuzzle({"solve", "--resume", path, "--algo", to});
     EXPECT_EQ(run.describe(), "exit 1") << run.err;
-    EXPECT_TRUE(contains(run.err, "position of " + from + ", which --algo " + to)) << run.err;
+    EXPECT_TRUE(contains(run.err, "--resume and --algo " + to +
+                                      " do not go together: the checkpoint holds a position of " +
+                                      from + ", which " + to + " cannot go on from"))
+        << run.err;
   }
 }
 

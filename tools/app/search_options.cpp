@@ -51,6 +51,7 @@ SolveRequest request_from_words(const SearchOptions& o, const std::atomic<bool>*
   }
   request.limits.interrupt = interrupt;
   request.pdb_dir = o.pdb_dir;
+  request.words = &command_line_words();
   return request;
 }
 

@@ -15,8 +15,8 @@ int main() {
   int iterations = 0;
   options.progress = [&iterations](const api::Progress&) { ++iterations; };
   const api::Result r = api::solve(board, options);
-  std::cout << board.size() << " " << api::status_name(r.status) << " in " << r.length() << " moves"
-            << (r.optimal ? " (optimal)" : "") << ": " << r.moves << "\n";
+  std::cout << board.size().name() << " " << api::status_name(r.status) << " in " << r.length()
+            << " moves" << (r.optimal ? " (optimal)" : "") << ": " << r.moves << "\n";
 
   std::atomic<bool> stop{true};
   options.stop = &stop;
