@@ -40,9 +40,12 @@ struct AidaOptions {
   // parallel/aida_budget.hpp): phase 1 starts with at most kFirstNodes nodes, and after each
   // threshold whose IDA* work exceeds growth_divisor x threads x kGrowthStep times the A* nodes
   // held, phase 1 is run again from the start for (that work) / (growth_divisor x threads) nodes,
-  // memory_bytes and max_stored still the caps.
+  // memory_bytes and max_stored still the caps. The divisor keeps the frontier's subtrees large:
+  // with 64, Korf and Felner's #46 (6-6-6-6+7-7-7-3, one thread) held 2.36 M frontier nodes and
+  // its IDA* took 1.36x parallel IDA*'s time per node; with 512, 0.30 M and 1.05x (the same 400 M
+  // nodes; bench/RESULTS.md, "A*+IDA*: a smaller frontier").
   bool grow = false;
-  std::uint64_t growth_divisor = 64;
+  std::uint64_t growth_divisor = 512;
   AidaOrder order = kDefaultAidaOrder;
   std::function<void(const std::string&)>
       note;  // a line for the user (the fall back); may be empty

@@ -411,6 +411,7 @@ TEST(Aida, TheBudgetGrowsWithTheWork) {
     const State<B> start = testing::state_from<B>(inst.tiles);
     AidaOptions o;
     o.grow = true;
+    o.growth_divisor = 64;  // smaller than the default: these searches of millions of nodes grow
     o.memory_bytes = 64 << 20;
     for (const int threads : {1, 2}) {
       o.threads = threads;
@@ -421,9 +422,10 @@ TEST(Aida, TheBudgetGrowsWithTheWork) {
       EXPECT_TRUE(report.result.optimal);
       EXPECT_TRUE(testing::replays_to(start, report.result.path, goal.state));
       EXPECT_GE(report.astar_runs, 1);
-      // Each run holds at most the work of the threshold before it divided by 64 x threads (phase
-      // 1 runs on one thread while IDA* runs on all), the first at most 4096 nodes.
-      const std::uint64_t share = 64 * static_cast<std::uint64_t>(threads);
+      // Each run holds at most the work of the threshold before it divided by the growth divisor
+      // x threads (phase 1 runs on one thread while IDA* runs on all), the first at most 4096
+      // nodes.
+      const std::uint64_t share = o.growth_divisor * static_cast<std::uint64_t>(threads);
       EXPECT_LE(report.astar_stored * share,
                 std::max<std::uint64_t>(report.result.stats.expanded, share * 4096));
       if (report.astar_runs > 1) ++grew;
@@ -434,6 +436,7 @@ TEST(Aida, TheBudgetGrowsWithTheWork) {
   const State<B> start = testing::state_from<B>(korf_data::all().front().tiles);
   AidaOptions o;
   o.grow = true;
+  o.growth_divisor = 64;
   o.memory_bytes = 1 << 20;  // about 20,000 nodes: it grows once or twice, then the bytes fill
   AidaReport report = aida_search(md, goal, start, Limits{}, o);
   ASSERT_EQ(report.result.status, Status::Solved);
@@ -651,6 +654,7 @@ TEST_F(AidaCheckpoint, TheGrowingBudgetResumesToTheSameAnswerAndCounts) {
   const State<B> start = korf(1);
   AidaOptions o;
   o.grow = true;
+  o.growth_divisor = 64;  // so that phase 1 runs several times on this 4x4 search
   o.memory_bytes = 64 << 20;
   const AidaReport whole = aida_search(md, goal, start, Limits{}, o);
   expect_optimal(whole.result, start, korf_length(1));
