@@ -3,6 +3,7 @@
 #include <string>
 
 #include "engine/request_message.hpp"
+#include "text/request_error.hpp"
 
 #if NPUZZLE_MPI
 #include <unistd.h>
@@ -12,6 +13,7 @@
 #include <thread>
 #include <utility>
 
+#include "heuristics/pdb/file.hpp"
 #include "parallel/mpi_world.hpp"
 #endif
 
@@ -71,9 +73,18 @@ void start_distributed(int* argc, char*** argv, const std::atomic<bool>* interru
     });
   }
   if (mpi::distributed()) std::thread(watchdog, getppid(), exits).detach();
+  pdb::PdbTable::set_copies_per_host(mpi::host_ranks());
 }
 
 bool serves_jobs() { return mpi::distributed() && mpi::rank() != 0; }
+
+std::string shared_tables_note() {
+  if (mpi::rank() != 0 || mpi::host_ranks() < 2) return "";
+  const std::string ranks = std::to_string(mpi::host_ranks());
+  return "pattern databases: the " + ranks + " ranks on this host copy a table to huge pages " +
+         "only when " + ranks + " copies fit in half the memory available; the others stay in " +
+         "the files' shared mappings, one copy for the host";
+}
 
 void serve_jobs(const LogSink& log) {
   SolveSession session;  // this rank's databases, for every job it serves
@@ -90,6 +101,10 @@ int ranks_for(Algorithm algorithm) { return is_parallel(algorithm) ? mpi::size()
 
 DistributedJob::DistributedJob(const SolveRequest& request, const RunBoard& board) {
   if (mpi::distributed() && mpi::rank() == 0 && is_parallel(request.algorithm)) {
+    // Refused before the other ranks hear of the job (its message carries no checkpoint).
+    if (request.checkpoint) {
+      throw UsageError(unsupported(OptionField::Checkpoint, OptionField::Resume, "under mpirun"));
+    }
     mpi::broadcast_job(encode_job(request, board));
   }
 }
@@ -102,6 +117,7 @@ DistributedJob::~DistributedJob() {
 
 void start_distributed(int*, char***, const std::atomic<bool>*, WatchdogExits, LogSink) {}
 bool serves_jobs() { return false; }
+std::string shared_tables_note() { return ""; }
 void serve_jobs(const LogSink&) {}
 void end_distributed() {}
 int ranks_for(Algorithm) { return 1; }

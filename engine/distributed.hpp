@@ -6,9 +6,14 @@
 // solve_instance, whose search joins the others (parallel/mpi_world.hpp's join) and runs across all
 // ranks. Only rank 0 prints. In a build without MPI, or with one rank, everything here does
 // nothing and npuzzle runs as usual.
+// Ranks on one host share the pattern databases that do not fit once per rank: a rank copies a
+// table to huge pages only when every rank of its host's copy of it fits in half the memory
+// available, else it keeps the file's shared mapping, one copy in the page cache for the host
+// (heuristics/pdb/file.hpp, PdbTable::set_copies_per_host).
 #pragma once
 
 #include <atomic>
+#include <string>
 
 #include "engine/solver.hpp"
 
@@ -30,6 +35,10 @@ void start_distributed(int* argc, char*** argv, const std::atomic<bool>* interru
                        WatchdogExits exits, LogSink transport_stats = {});
 // True on the ranks other than 0 of an MPI run.
 bool serves_jobs();
+// Rank 0 of an MPI run whose ranks share its host: the note that says how they hold the pattern
+// databases (start_distributed sets the copies per host, heuristics/pdb/file.hpp); empty
+// otherwise.
+std::string shared_tables_note();
 // Serves rank 0's jobs until it ends them (their searches stop on the interrupt given to
 // start_distributed; `log` takes their notes and a job's failure before its search began).
 void serve_jobs(const LogSink& log);
@@ -40,7 +49,8 @@ void end_distributed();
 int ranks_for(Algorithm algorithm);
 
 // Rank 0, in solve_instance: sends the job of a distributed search; on destruction, makes sure
-// every rank's join of that search took place, also when it ended before its search began.
+// every rank's join of that search took place, also when it ended before its search began. A job
+// that keeps or resumes a checkpoint is refused (UsageError) before it is sent.
 class DistributedJob {
  public:
   DistributedJob(const SolveRequest& request, const RunBoard& board);

@@ -10,6 +10,7 @@
 #include <thread>
 #include <utility>
 
+#include "engine/distributed.hpp"
 #include "heuristics/pdb/cache.hpp"
 
 namespace npuzzle {
@@ -71,6 +72,11 @@ std::shared_ptr<const pdb::PdbSet> PdbWatch::set(const std::string& dir, const R
   auto set = pdb::cached_set(dir, goal.size.rows, goal.size.cols, goal.tiles, partition, notes,
                              nullptr, limits, minimised_only);
   first = watcher_->add(set);
+  // Once per session: the tables of ranks that share this host stay shared
+  // (engine/distributed.hpp).
+  if (first && notes && !told_shared_.exchange(true)) {
+    if (const std::string note = shared_tables_note(); !note.empty()) notes(note);
+  }
   return set;
 }
 

@@ -7,6 +7,7 @@
 // address names one set as long as its lookups are told (first_lookups_of).
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -43,6 +44,7 @@ class PdbWatch {
   std::unique_ptr<DiskWatcher> watcher_;
   std::mutex told_mutex_;
   std::set<std::pair<const pdb::PdbSet*, bool>> told_;
+  std::atomic<bool> told_shared_{false};  // the note that the tables are shared (distributed.hpp)
 };
 
 }  // namespace npuzzle

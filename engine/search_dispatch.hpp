@@ -18,6 +18,7 @@
 #include "core/search/ida_star.hpp"
 #include "parallel/hda_star.hpp"
 #if NPUZZLE_MPI
+#include "parallel/mpi_aida.hpp"
 #include "parallel/mpi_hda.hpp"
 #include "parallel/mpi_pida.hpp"
 #include "text/parse.hpp"  // InputError
@@ -100,13 +101,16 @@ SearchResult run_family(const SolveRequest& r, const H& h, const Goal<B>& goal,
       case Algorithm::Pida:
 #if NPUZZLE_MPI
         if (dispatch::distributed()) {
-          if (r.checkpointing)
-            throw UsageError("--checkpoint and --resume do not work under mpirun");
           return mpi_parallel_ida_star(h, goal, start, r.limits, r.threads, r.progress);
         }
 #endif
         return parallel_ida_star(h, goal, start, r.limits, r.threads, r.progress, r.checkpointing);
       case Algorithm::Aida:
+#if NPUZZLE_MPI
+        if (dispatch::distributed()) {
+          return mpi_aida_star(h, goal, start, r.limits, dispatch::aida_options(r), r.progress);
+        }
+#endif
         return aida_star(h, goal, start, r.limits, dispatch::aida_options(r), r.progress,
                          r.checkpointing);
       default:

@@ -33,7 +33,9 @@
 // and its memory budget, the default budget and its growth (parallel/aida_budget.hpp; A* itself:
 // parallel/aida_frontier.hpp); one threshold on every thread, the frontier's order and a frontier
 // node's own level (parallel/aida_schedule.hpp); checkpoints (parallel/aida_checkpoint.hpp). Here:
-// run() and the threshold loop (search()), which the optimality invariant above is about.
+// run() and the threshold loop (search()), which the optimality invariant above is about. Across
+// MPI ranks (parallel/mpi_aida.hpp) the same loop runs on every rank, the thresholds shared out
+// through parallel/aida_ranks.hpp's AidaRanks (ranks_; nullptr in one process).
 #pragma once
 
 #include <algorithm>
@@ -70,14 +72,18 @@ inline AidaReport Aida<B, H>::run(const State<B>& start, const ProgressFn& progr
     report.result.bound = bound_;
   }
   SearchStats& stats = report.result.stats;
-  stats.expanded = offset_expanded_ + expanded();
-  stats.generated = offset_generated_ + generated();
+  stats.expanded = total_expanded();
+  stats.generated = total_generated();
   stats.seconds = seconds();
   stats.iterations = iterations_;
   stats.stored = astar_ ? astar_->stored() : 0;
   stats.reexpanded = astar_ ? astar_->reopened() : 0;
   stats.expanded_per_worker.clear();
-  for (std::size_t w = 0; w < workers_.size(); ++w) {
+  if (ranks_) {  // per rank
+    stats.expanded_per_worker = ranks_->expanded_per_rank();
+    if (!stats.expanded_per_worker.empty()) stats.expanded_per_worker[0] += astar_expanded();
+  }
+  for (std::size_t w = 0; !ranks_ && w < workers_.size(); ++w) {
     stats.expanded_per_worker.push_back(workers_[w]->expanded() + (w == 0 ? astar_expanded() : 0));
   }
   report.last_iteration = last_iteration_;
@@ -127,9 +133,11 @@ inline void Aida<B, H>::search(const State<B>& start, const ProgressFn& progress
   if (too_small) {
     report.fell_back = true;
     if (options_.note) {
-      options_.note("aida: a memory budget of " + std::to_string(options_.memory_bytes) +
-                    " bytes holds fewer than " + std::to_string(options_.min_frontier) +
-                    " frontier nodes; searching with plain IDA* from the start (--mem-limit)");
+      options_.note(
+          "aida: a memory budget of " + std::to_string(options_.memory_bytes) +
+          " bytes holds fewer than " + std::to_string(options_.min_frontier) +
+          " frontier nodes; searching with plain IDA* from the start (a larger memory limit gives "
+          "phase 1 room)");
     }
   }
   std::uint64_t cap = too_small ? 1 : options_.max_stored;
@@ -155,7 +163,11 @@ inline void Aida<B, H>::search(const State<B>& start, const ProgressFn& progress
   worker_limits.nodes = 0;
   if (limits_.time_seconds > 0) {
     worker_limits.time_seconds = limits_.time_seconds - clock_.elapsed();
-    if (worker_limits.time_seconds <= 0) return limited(StopReason::TimeLimit);
+    if (worker_limits.time_seconds <= 0) {
+      // Across ranks the stop must come through the threshold, which every rank runs.
+      if (!ranks_) return limited(StopReason::TimeLimit);
+      worker_limits.time_seconds = 1e-9;
+    }
   }
   for (int w = 0; w < budget_.threads(); ++w) {
     workers_.push_back(std::make_unique<Worker>(*this, worker_limits));
@@ -163,19 +175,19 @@ inline void Aida<B, H>::search(const State<B>& start, const ProgressFn& progress
   std::uint64_t previous = history_.empty() ? 0 : history_.back();
   for (;;) {
     bound_ = threshold;
-    const std::uint64_t before = expanded();
+    const std::uint64_t before = total_expanded();
     const double began = clock_.elapsed();
     const bool ended = run_threshold(threshold);
     ++iterations_;
-    // The threshold's nodes over every run of the search (a resumed one began in an earlier run).
-    last_iteration_ = ida_expanded() - history_total_;
+    // The threshold's nodes over every run of the search (a resumed one began in an earlier run)
+    // and every rank.
+    last_iteration_ = ranks_ ? ranks_->threshold_expanded() : ida_expanded() - history_total_;
     if (progress) {
       // The rate of this run's part of the threshold.
       const double span = clock_.elapsed() - began;
       progress(
-          {threshold, offset_expanded_ + expanded(), offset_generated_ + generated(), seconds(),
-           last_iteration_, previous,
-           span > 0 ? static_cast<double>(expanded() - before) / span : 0.0,
+          {threshold, total_expanded(), total_generated(), seconds(), last_iteration_, previous,
+           span > 0 ? static_cast<double>(total_expanded() - before) / span : 0.0,
            found_index_ < 0 && stop_reason_ != StopReason::None ? stop_reason_ : StopReason::None});
     }
     if (ended) {
@@ -190,11 +202,7 @@ inline void Aida<B, H>::search(const State<B>& start, const ProgressFn& progress
     }
     history_.push_back(last_iteration_);
     history_total_ += last_iteration_;
-    int next = carried_next_;
-    for (const auto& w : workers_) next = std::min({next, w->next_bound, w->dfs.next_bound()});
-    for (const AidaFrontierNode& n : frontier_) {
-      if (n.f() > threshold) next = std::min(next, n.f());
-    }
+    const int next = ranks_ ? ranks_->next_bound() : local_next_bound(threshold);
     if (next == INT_MAX) {
       // The caller decided the start solvable: only a position no search wrote ends here.
       if (resume_) {
@@ -214,7 +222,7 @@ inline void Aida<B, H>::search(const State<B>& start, const ProgressFn& progress
     if (options_.grow && !too_small) {
       const std::uint64_t held = astar_->stored();
       const std::uint64_t share = std::max<std::uint64_t>(options_.growth_divisor, 1) *
-                                  static_cast<std::uint64_t>(workers_.size());
+                                  static_cast<std::uint64_t>(all_workers());
       const std::uint64_t want = capped(last_iteration_ / share);
       if (!memory_full_ && want >= kGrowthStep * held) {
         if (phase1(start, options_.memory_bytes, want, report, solved, limited)) return;

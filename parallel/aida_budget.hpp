@@ -13,7 +13,7 @@
 // the last threshold taken in a better order (finer with more frontier nodes). Phase 1 runs on one
 // thread while IDA* runs on all of them, so its share is divided by the threads too. So the budget
 // follows the work instead of the memory: phase 1 first holds at most kFirstNodes (4096) nodes;
-// after each threshold, when the IDA* nodes that threshold took divided by growth_divisor (64) x
+// after each threshold, when the IDA* nodes that threshold took divided by growth_divisor (512) x
 // threads are at least 4x the A* nodes held, phase 1 is run again from the start for that share
 // (the frontier replaced; the next threshold is the larger of the next IDA* bound and the new
 // frontier's least f, both at most C*), within memory_bytes; once the bytes fill first it grows no
@@ -23,7 +23,11 @@
 // expansions of wall time (one thread against two), and on Korf and Felner's #37, #30, #22, #38 and
 // #32 the search took 1.99, 0.99, 0.47, 0.98 and 0.64x parallel IDA*'s time; with 16 x threads (32
 // on two) 1.23, 0.77, 0.48, 0.72, 0.63x; with 64 x threads 1.06, 0.67, 0.23, 0.87, 0.45x
-// (bench/RESULTS.md, "A*+IDA*: the automaton across the frontier, and the budget's share").
+// (bench/RESULTS.md, "A*+IDA*: the automaton across the frontier, and the budget's share"). With
+// 64 the frontier of a long search held millions of nodes, and their subtrees' IDA* took 1.16-1.36x
+// parallel IDA*'s time per node (Korf and Felner's #46: 2.36 M frontier nodes, a few hundred to a
+// few thousand nodes below each); with 512, 0.30 M and 1.05x, and the last threshold is still taken
+// by the closest approach (bench/RESULTS.md, "A*+IDA*: a smaller frontier").
 // Measured (bench/RESULTS.md, "A*+IDA* (issue 44)"): on Korf's 100 (6-6-3, one thread) a fixed
 // phase 1 of 300,000 nodes saved 2.2 IDA* nodes per A* node and lost to `ida`, the growing budget
 // took 0.85x ida's nodes (0.22x in the last thresholds) but still 1.2-1.5x its instructions
@@ -169,8 +173,14 @@ inline bool Aida<B, H>::phase1(const State<B>& start, std::uint64_t bytes, std::
   std::vector<AidaFrontierNode>().swap(frontier_);
   astar_complete_ = false;
   astar_ = std::make_unique<AStar>(h_, goal_, clock_, bytes, cap);
-  const auto outcome = astar_->run(start);
+  auto outcome = astar_->run(start);
   astar_complete_ = outcome != AStar::Outcome::Stopped;
+  // Across ranks every rank ran the same phase 1: a stop on any of them (a limit, an interrupt)
+  // stops them all.
+  StopReason stopped =
+      outcome == AStar::Outcome::Stopped ? astar_->stop_reason() : StopReason::None;
+  if (ranks_) stopped = ranks_->agree_on_phase1(stopped);
+  if (stopped != StopReason::None) outcome = AStar::Outcome::Stopped;
   ++report.astar_runs;
   report.astar_expanded = astar_expanded();
   report.astar_stored = astar_->stored();
@@ -186,7 +196,7 @@ inline bool Aida<B, H>::phase1(const State<B>& start, std::uint64_t bytes, std::
       report.result.bound = bound_;
       return true;
     case AStar::Outcome::Stopped:
-      limited(astar_->stop_reason());
+      limited(stopped);
       return true;
     case AStar::Outcome::Full:
       break;

@@ -126,15 +126,21 @@ inline bool Aida<B, H>::is_done(std::size_t i) const {
 
 // Frontier node i was searched to the end in this threshold by `w`, taking `expanded` and
 // `generated` nodes: its work and closest approach for the next threshold (under position_mutex_
-// when checkpoints may read them), and for checkpoints its done flag, its counts and the least f
+// when checkpoints may read them; across ranks, kept in w.finished for the others), and for
+// checkpoints its done flag, its counts and the least f
 // above the threshold `w` has seen.
 template <class B, Heuristic H>
-inline void Aida<B, H>::finish(const Worker& w, std::size_t i, std::uint64_t expanded,
+inline void Aida<B, H>::finish(Worker& w, std::size_t i, std::uint64_t expanded,
                                std::uint64_t generated) {
   const auto record = [&] {
     frontier_[i].searched = static_cast<std::uint32_t>(
         std::min<std::uint64_t>(expanded, AidaFrontierNode::kSearchedMax));
     frontier_[i].closest = static_cast<std::uint32_t>(w.dfs.closest());
+    if (ranks_) {  // for the other ranks (parallel/mpi_aida.hpp)
+      w.finished.push_back(static_cast<std::uint64_t>(i) |
+                           static_cast<std::uint64_t>(frontier_[i].searched) << 32 |
+                           static_cast<std::uint64_t>(frontier_[i].closest) << 56);
+    }
   };
   if (!tracking_) return record();
   std::lock_guard lock(position_mutex_);

@@ -6,6 +6,7 @@
 //   parallel/aida_schedule.hpp    one threshold on every thread: the frontier's order, the runs of
 //                                 frontier nodes the threads take, a frontier node's own level
 //   parallel/aida_checkpoint.hpp  the position saved and gone on from, the done frontier nodes
+//   parallel/mpi_aida.hpp         (MPI builds) the thresholds across ranks, through AidaRanks
 // Those definitions are `inline`, as they were in the class: the compiler weighs them as before.
 // Include parallel/aida.hpp, which brings them all.
 // Invariants: workers_ holds one Worker per thread of the budget once phase 2 begins, and each
@@ -29,10 +30,14 @@
 #include "core/search/search_types.hpp"
 #include "parallel/aida_frontier.hpp"
 #include "parallel/aida_options.hpp"
+#include "parallel/aida_ranks.hpp"
 #include "parallel/concurrency.hpp"
 #include "parallel/ida_position.hpp"
 
 namespace npuzzle {
+
+template <class B, Heuristic H>
+class MpiAida;
 
 template <class B, Heuristic H>
 class Aida {
@@ -41,7 +46,7 @@ class Aida {
   using AStar = AidaAStar<B, H>;
 
   Aida(const H& heuristic, const Goal<B>& goal, const Limits& limits, const AidaOptions& options,
-       const IdaCheckpointing* checkpointing = nullptr)
+       const IdaCheckpointing* checkpointing = nullptr, AidaRanks* ranks = nullptr)
       : h_(heuristic),
         goal_(goal),
         limits_(limits),
@@ -50,11 +55,14 @@ class Aida {
         budget_(std::max(1, options.threads)),
         saves_(checkpointing),
         resume_(checkpointing ? checkpointing->resume : nullptr),
-        resumed_trusted_(!resume_ || checkpointing->resume_trusted) {}
+        resumed_trusted_(!resume_ || checkpointing->resume_trusted),
+        ranks_(ranks) {}
 
   AidaReport run(const State<B>& start, const ProgressFn& progress);
 
  private:
+  friend class MpiAida<B, H>;  // runs the thresholds across the ranks (parallel/mpi_aida.hpp)
+
   // One thread's search: its BoundedDfs (its counters over every threshold) and the counts of the
   // frontier nodes' own levels it expanded.
   struct Worker {
@@ -75,6 +83,8 @@ class Aida {
     Dfs dfs;
     std::uint64_t root_expanded = 0, root_generated = 0;
     int next_bound = INT_MAX;  // the least f above T cut at the frontier nodes' own level
+    // Across ranks: the frontier nodes it searched to the end in this threshold, packed (finish()).
+    std::vector<std::uint64_t> finished;
     std::atomic<std::uint64_t> seen_expanded{0}, seen_generated{0};  // for the other threads
     std::uint64_t expanded() const { return root_expanded + dfs.expanded(); }
     std::uint64_t generated() const { return root_generated + dfs.generated(); }
@@ -111,6 +121,18 @@ class Aida {
     std::uint64_t n = astar_generated();
     for (const auto& w : workers_) n += w->seen_generated.load(std::memory_order_relaxed);
     return n;
+  }
+  // The counts the search reports: this process's, or phase 1's (once) and phase 2's over every
+  // rank (rank 0).
+  std::uint64_t total_expanded() const {
+    return ranks_ ? astar_expanded() + ranks_->expanded() : offset_expanded_ + expanded();
+  }
+  std::uint64_t total_generated() const {
+    return ranks_ ? astar_generated() + ranks_->generated() : offset_generated_ + generated();
+  }
+  // The threads that search a threshold: this process's, or every rank's.
+  std::size_t all_workers() const {
+    return workers_.size() * static_cast<std::size_t>(ranks_ ? ranks_->ranks() : 1);
   }
   std::uint64_t held_bytes() const {
     return (astar_ ? astar_->pool_bytes() : 0) +
@@ -159,8 +181,11 @@ class Aida {
   void sort_frontier();
   void order_threshold();
   std::size_t cut_chunks(int threshold);
+  void prepare_threshold(int threshold);
   bool run_threshold(int threshold);
-  void work(Worker& w);
+  int local_next_bound(int threshold) const;
+  template <class NextChunk>
+  void work(Worker& w, NextChunk&& next_chunk);
   Below below(Worker& w, const AidaFrontierNode& node, std::vector<Move>& suffix);
   void on_poll();
 
@@ -169,7 +194,7 @@ class Aida {
   int go_on_from(const IdaPosition& p, int least);
   void begin_next_threshold(int threshold);
   bool is_done(std::size_t i) const;
-  void finish(const Worker& w, std::size_t i, std::uint64_t expanded, std::uint64_t generated);
+  void finish(Worker& w, std::size_t i, std::uint64_t expanded, std::uint64_t generated);
   IdaPosition position();
   std::vector<IdaPosition::ClosestApproach> saved_closest() const;
   void save_when_due();
@@ -231,6 +256,7 @@ class Aida {
   // f above the threshold seen by them in this threshold.
   std::uint64_t committed_expanded_ = 0, committed_generated_ = 0;
   int committed_next_ = INT_MAX;
+  AidaRanks* const ranks_;  // the ranks of a distributed run (nullptr: this process alone)
 };
 
 }  // namespace npuzzle

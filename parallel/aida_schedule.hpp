@@ -114,7 +114,7 @@ inline std::size_t Aida<B, H>::cut_chunks(int threshold) {
   }
   done_.store(finished);
   const std::uint64_t share =
-      std::max<std::uint64_t>(1, total / (kChunksPerThread * workers_.size()));
+      std::max<std::uint64_t>(1, total / (kChunksPerThread * all_workers()));
   chunks_.clear();
   chunks_.push_back(0);
   std::uint64_t sum = 0;
@@ -131,9 +131,9 @@ inline std::size_t Aida<B, H>::cut_chunks(int threshold) {
   return active;
 }
 
-// One threshold on every thread. True when it ends the search (a solution, or a stop).
+// Before a threshold's workers start: its order and runs, the flags and the workers' bounds.
 template <class B, Heuristic H>
-inline bool Aida<B, H>::run_threshold(int threshold) {
+inline void Aida<B, H>::prepare_threshold(int threshold) {
   threshold_ = threshold;
   active_ = cut_chunks(threshold);
   next_chunk_.store(0);
@@ -145,10 +145,24 @@ inline bool Aida<B, H>::run_threshold(int threshold) {
   iteration_estimate_ =
       history_.size() < 2 ? 0
                           : next_iteration_estimate(history_[history_.size() - 2], history_.back());
+}
+
+// One threshold on every thread (across ranks: on every thread of every rank, ranks_). True when
+// it ends the search (a solution, or a stop).
+template <class B, Heuristic H>
+inline bool Aida<B, H>::run_threshold(int threshold) {
+  prepare_threshold(threshold);
+  if (ranks_) return ranks_->run_threshold();
   budget_.execute([&] {
     TaskGroup group;
     for (std::size_t w = 0; w < workers_.size(); ++w) {
-      group.run([this, w] { work(*workers_[w]); });
+      group.run([this, w] {
+        work(*workers_[w], [this]() -> std::optional<std::size_t> {
+          const std::size_t c = next_chunk_.fetch_add(1);
+          if (c + 1 >= chunks_.size()) return std::nullopt;
+          return c;
+        });
+      });
     }
     group.wait();
   });
@@ -156,12 +170,27 @@ inline bool Aida<B, H>::run_threshold(int threshold) {
   return found_index_ >= 0 || stop_reason_ != StopReason::None;
 }
 
+// The least f above `threshold` this process saw in it: in the workers' subtrees, at the frontier
+// (a node above the threshold), and carried from the position gone on from.
 template <class B, Heuristic H>
-inline void Aida<B, H>::work(Worker& w) {
+inline int Aida<B, H>::local_next_bound(int threshold) const {
+  int next = carried_next_;
+  for (const auto& w : workers_) next = std::min({next, w->next_bound, w->dfs.next_bound()});
+  for (const AidaFrontierNode& n : frontier_) {
+    if (n.f() > threshold) next = std::min(next, n.f());
+  }
+  return next;
+}
+
+// Worker w's body: the runs next_chunk() hands it (std::nullopt: no more), node by node.
+template <class B, Heuristic H>
+template <class NextChunk>
+inline void Aida<B, H>::work(Worker& w, NextChunk&& next_chunk) {
   std::vector<Move> suffix;
   while (!cancel_.load(std::memory_order_relaxed)) {
-    const std::size_t c = next_chunk_.fetch_add(1);
-    if (c + 1 >= chunks_.size()) return;
+    const std::optional<std::size_t> chunk = next_chunk();
+    if (!chunk) return;
+    const std::size_t c = *chunk;
     for (std::size_t k = chunks_[c]; k < chunks_[c + 1]; ++k) {
       const std::size_t i = order_[k];
       AidaFrontierNode& node = frontier_[i];
@@ -276,6 +305,7 @@ inline typename Aida<B, H>::Below Aida<B, H>::below(Worker& w, const AidaFrontie
 // the node limit over all threads, and the heartbeat of the whole search.
 template <class B, Heuristic H>
 inline void Aida<B, H>::on_poll() {
+  if (ranks_) ranks_->poll();
   const std::uint64_t expanded = seen_expanded();
   if (limits_.nodes && expanded >= limits_.nodes) stop(StopReason::NodeLimit);
   if (const HeartbeatFn* heartbeat = limits_.heartbeat; heartbeat && *heartbeat) {

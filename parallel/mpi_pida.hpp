@@ -2,7 +2,8 @@
 // ranks of an MPI job by work requests, each rank searching its share on `threads` threads.
 //
 // Every rank builds the same frontier (parallel/ida_frontier.hpp) and searches the subtrees rank 0
-// grants it (parallel/mpi_pida_exchange.hpp) on its threads (parallel/mpi_pida_workers.hpp).
+// grants it (parallel/mpi_pida_exchange.hpp's WorkExchange) on its threads
+// (parallel/mpi_pida_workers.hpp).
 // Here: run(), the iteration loop, and the entry point.
 // Invariant: every rank runs the same iterations with the same bounds, since at the end of each
 // one every rank learns the outcome and the next bound rank 0 decided (mpi_pida_exchange.hpp).
@@ -58,16 +59,11 @@ inline SearchResult MpiIda<B, H>::run(const State<B>& start, const ProgressFn& p
     bound = it.next_bound;
     previous = it.expanded;
   }
-  for (std::size_t r = 0; r < totals_.size(); ++r) {
-    result.stats.expanded_per_worker.push_back(totals_[r][0] + (r == 0 ? frontier_.expanded() : 0));
+  const auto& totals = exchange_.totals();
+  for (std::size_t r = 0; r < totals.size(); ++r) {
+    result.stats.expanded_per_worker.push_back(totals[r][0] + (r == 0 ? frontier_.expanded() : 0));
   }
-  double mine[3] = {static_cast<double>(traffic_.messages), static_cast<double>(traffic_.bytes),
-                    traffic_.waiting};
-  double sums[3] = {};
-  MPI_Allreduce(mine, sums, 3, MPI_DOUBLE, MPI_SUM, comm_.get());
-  mpi::report("pida",
-              {static_cast<std::uint64_t>(sums[0]), static_cast<std::uint64_t>(sums[1]), sums[2]},
-              result.stats.expanded);
+  exchange_.report("pida", result.stats.expanded);
   return result;
 }
 

@@ -12,6 +12,7 @@ namespace {
 bool g_initialized = false;
 int g_rank = 0;
 int g_size = 1;
+int g_host_ranks = 1;
 bool g_join_pending = false;
 TransportSink g_transport_sink;  // set_transport_sink's (empty: the reports are dropped)
 
@@ -38,6 +39,10 @@ void init(int* argc, char*** argv) {
   MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided);
   MPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
   MPI_Comm_size(MPI_COMM_WORLD, &g_size);
+  MPI_Comm host = MPI_COMM_NULL;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, g_rank, MPI_INFO_NULL, &host);
+  MPI_Comm_size(host, &g_host_ranks);
+  MPI_Comm_free(&host);
   g_initialized = true;
 }
 
@@ -51,6 +56,7 @@ bool initialized() { return g_initialized; }
 int rank() { return g_rank; }
 int size() { return g_size; }
 bool distributed() { return g_initialized && g_size > 1; }
+int host_ranks() { return g_host_ranks; }
 
 void broadcast_job(const std::string& job) {
   unsigned long long length = job.size();
@@ -131,6 +137,35 @@ bool SearchComm::receive(int from, MPI_Status& status, std::vector<char>& data) 
   MPI_Recv(data.data(), bytes, MPI_BYTE, status.MPI_SOURCE, status.MPI_TAG, comm_,
            MPI_STATUS_IGNORE);
   return true;
+}
+
+std::int64_t SearchComm::all_reduce(std::int64_t mine, MPI_Op op) {
+  std::int64_t all = 0;
+  MPI_Request request;
+  MPI_Iallreduce(&mine, &all, 1, MPI_INT64_T, op, comm_, &request);
+  wait_polling(request);
+  return all;
+}
+
+std::vector<std::uint64_t> SearchComm::all_gather(const std::vector<std::uint64_t>& mine) {
+  int ranks = 1;
+  MPI_Comm_size(comm_, &ranks);
+  const int count = static_cast<int>(mine.size());
+  std::vector<int> counts(static_cast<std::size_t>(ranks)),
+      offsets(static_cast<std::size_t>(ranks));
+  MPI_Request request;
+  MPI_Iallgather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, comm_, &request);
+  wait_polling(request);
+  int total = 0;
+  for (std::size_t r = 0; r < counts.size(); ++r) {
+    offsets[r] = total;
+    total += counts[r];
+  }
+  std::vector<std::uint64_t> all(static_cast<std::size_t>(total));
+  MPI_Iallgatherv(mine.data(), count, MPI_UINT64_T, all.data(), counts.data(), offsets.data(),
+                  MPI_UINT64_T, comm_, &request);
+  wait_polling(request);
+  return all;
 }
 
 }  // namespace npuzzle::mpi

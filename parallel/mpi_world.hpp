@@ -40,6 +40,9 @@ int rank();  // 0 when not initialized
 int size();  // 1 when not initialized
 // True when a search should be shared among ranks: initialized with more than one rank.
 bool distributed();
+// The ranks on this rank's host, itself included (MPI_Comm_split_type MPI_COMM_TYPE_SHARED; 1 when
+// not initialized).
+int host_ranks();
 
 // Rank 0: sends a job to every other rank (an empty job is the end of the jobs).
 void broadcast_job(const std::string& job);
@@ -134,6 +137,12 @@ class SearchComm {
   // The next message from `from` (MPI_ANY_SOURCE: any) into `data`, or false when none is
   // waiting.
   bool receive(int from, MPI_Status& status, std::vector<char>& data);
+
+  // Collectives every rank of the search calls, waited for with short sleeps (an idle rank does
+  // not take a core): `mine` reduced over the ranks with `op` (MPI_MIN, MPI_MAX, MPI_SUM), and
+  // every rank's values one after the other, rank 0's first.
+  std::int64_t all_reduce(std::int64_t mine, MPI_Op op);
+  std::vector<std::uint64_t> all_gather(const std::vector<std::uint64_t>& mine);
 
  private:
   MPI_Comm comm_ = MPI_COMM_NULL;

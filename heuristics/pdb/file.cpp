@@ -37,9 +37,11 @@ std::int64_t modification_ns(const struct stat& st) {
 
 constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
 
+std::atomic<int> g_copies_per_host{1};  // PdbTable::set_copies_per_host
+
 // Whether a payload of `bytes` is worth and allowed a private copy on huge pages: the kernel's
-// transparent huge pages not off, NPUZZLE_PDB_HUGE_PAGES not 0, and at most half of the memory
-// available.
+// transparent huge pages not off, NPUZZLE_PDB_HUGE_PAGES not 0, and the copies per host of it at
+// most half of the memory available.
 bool huge_page_copy_wanted(std::uint64_t bytes) {
   if (const char* env = std::getenv("NPUZZLE_PDB_HUGE_PAGES"); env && std::string(env) == "0") {
     return false;
@@ -51,7 +53,9 @@ bool huge_page_copy_wanted(std::uint64_t bytes) {
   std::string key;
   std::uint64_t kib = 0;
   while (meminfo >> key >> kib) {
-    if (key == "MemAvailable:") return bytes <= kib * 1024 / 2;
+    if (key == "MemAvailable:") {
+      return bytes * static_cast<std::uint64_t>(g_copies_per_host.load()) <= kib * 1024 / 2;
+    }
     meminfo.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
   }
   return false;
@@ -120,6 +124,9 @@ void PdbTable::expect_unchanged_on_disk() const {
                        "rename); the search's answer is not trusted: run it again");
   }
 }
+
+void PdbTable::set_copies_per_host(int copies) { g_copies_per_host.store(std::max(copies, 1)); }
+int PdbTable::copies_per_host() { return g_copies_per_host.load(); }
 
 std::shared_ptr<const PdbTable> PdbTable::load(const std::filesystem::path& path,
                                                std::uint64_t copy_from_bytes) {

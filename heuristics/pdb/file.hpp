@@ -108,11 +108,19 @@ class PdbTable {
   // 2 MiB and advised onto transparent huge pages (with 4 KiB pages a search's random reads miss
   // the TLB on almost every look-up of a large table), and the checksum is taken of the copy.
   // The copy is skipped, and the file's mapping kept (shared by every process that maps the
-  // file), when the kernel's transparent huge pages are off, when the payload is more than half of
-  // the memory available, when the environment has NPUZZLE_PDB_HUGE_PAGES=0, or when the
-  // anonymous mapping fails.
+  // file), when the kernel's transparent huge pages are off, when the payload times the copies
+  // per host (set_copies_per_host) is more than half of the memory available, when the environment
+  // has NPUZZLE_PDB_HUGE_PAGES=0, or when the anonymous mapping fails.
   static std::shared_ptr<const PdbTable> load(
       const std::filesystem::path& path, std::uint64_t copy_from_bytes = kPrivateCopyFromBytes);
+  // Process-wide, before tables are loaded: how many processes of the host may each take a private
+  // copy of the same table (1 by default). load() copies a payload only when that many copies fit
+  // in half of the memory available; otherwise the table stays in the file's shared mapping, one
+  // copy in the page cache for every process of the host that maps it. The front end sets it to
+  // the ranks of an MPI run that share the host (engine/distributed.cpp), which load their tables
+  // at the same time: each counts the others' copies before it takes its own.
+  static void set_copies_per_host(int copies);
+  static int copies_per_host();
   // A table held in memory (just built); `payload` must match `meta`.
   static std::shared_ptr<const PdbTable> from_memory(PdbMeta meta,
                                                      std::vector<std::uint8_t> payload);

@@ -4,6 +4,15 @@
   mpi_test.py optimal NPUZZLE RANKS WORKDIR   every 2x3 state, 300 random 3x3 states and the shallow
       Korf instances, with pida and hda and the heuristics md, lc and pdb, on RANKS ranks: every
       answer equals sequential IDA*'s (same binary, no mpirun), is solved and optimal, says RANKS.
+  mpi_test.py aida NPUZZLE WORKDIR            A*+IDA* on 2 ranks (1 and 2 threads) and 3 ranks:
+      2x3, 3x3 and shallow Korf boards, the default budget, a tiny --mem-limit (plain IDA* from the
+      start) and a small frontier (NPUZZLE_AIDA_NODES): every answer equals sequential IDA*'s, is
+      optimal and says the ranks; every threshold but the last takes the nodes of the same threshold
+      in one process (counts summed over the ranks); --checkpoint is refused with exit code 1 (aida
+      and pida).
+  mpi_test.py shared-tables NPUZZLE WORKDIR   two ranks on this host say that each copies a pattern
+      database only when both copies fit (else the file's shared mapping), and rank 0 alone says
+      it; one rank does not.
   mpi_test.py limits NPUZZLE WORKDIR          a node limit and a time limit end every rank of a
       hard search with exit code 4 and the statistics so far (2 and 3 ranks).
   mpi_test.py signal NPUZZLE WORKDIR          SIGINT to every rank, or SIGTERM to one, during a
@@ -22,6 +31,7 @@ import itertools
 import json
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -63,11 +73,12 @@ def mpirun(ranks):
     return ["mpirun", "--oversubscribe", "-np", str(ranks)]
 
 
-def run(cmd, stdin=None, timeout=TIMEOUT):
-    """Runs `cmd` in a session of its own (PROMPT_ABORT_ENV): fails when it has not ended after
-    `timeout` seconds, or when a process of its session (a rank) is still running after it ended."""
+def run(cmd, stdin=None, timeout=TIMEOUT, env=None):
+    """Runs `cmd` in a session of its own (PROMPT_ABORT_ENV and `env`): fails when it has not ended
+    after `timeout` seconds, or when a process of its session (a rank) is still running after it
+    ended."""
     p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True, env=PROMPT_ABORT_ENV,
+                         stderr=subprocess.PIPE, text=True, env=dict(PROMPT_ABORT_ENV, **(env or {})),
                          start_new_session=True)
     try:
         out, err = p.communicate(stdin, timeout=timeout)
@@ -147,9 +158,105 @@ def hard():
     return korf(1)
 
 
+def aida_boards():
+    """(name, extra arguments, input text): 2x3 and 3x3 boards (the goal among them) and two
+    shallow Korf instances."""
+    rng = random.Random(5)
+    boards_2x3 = ["0 1 2 3 4 5"]
+    boards_3x3 = ["0 1 2 3 4 5 6 7 8"]
+    for _ in range(40):
+        tiles = list(range(6))
+        rng.shuffle(tiles)
+        boards_2x3.append(" ".join(map(str, tiles)))
+        tiles = list(range(9))
+        rng.shuffle(tiles)
+        boards_3x3.append(" ".join(map(str, tiles)))
+    korf_boards = [f"{number} {tiles}" for number, length, tiles in korf_instances()
+                   if length <= 42][:2]
+    return [("2x3", ["--size", "2x3"], "\n".join(boards_2x3) + "\n"),
+            ("3x3", [], "\n".join(boards_3x3) + "\n"),
+            ("korf", [], "\n".join(korf_boards) + "\n")]
+
+
+def threshold_counts(err):
+    """(bound, nodes) of each threshold from the -v progress lines on stderr, in order."""
+    return re.findall(r"bound (\d+): ([\d.]+(?: [KMG])?) expanded in the iteration", err)
+
+
+def aida(npuzzle, workdir):
+    checked = 0
+    default, tiny = ("default budget", [], {}), ("tiny --mem-limit", ["--mem-limit", "1K"], {})
+    small = ("small frontier", [], {"NPUZZLE_AIDA_NODES": "300"})
+    runs = [(default, 2, 1), (tiny, 3, 1), (small, 2, 2), (small, 3, 1)]
+    for name, extra, boards in aida_boards():
+        common = ["solve", "-", "--heuristic", "md", "--output", "json", "-q"] + extra
+        code, out, err = run([npuzzle] + common + ["--algo", "ida"], boards)
+        expected = results(out)
+        if not expected or code not in (0, 3):
+            fail(f"sequential ida on {name}: exit {code}: {err[-500:]}")
+        want = 3 if any(e["status"] == "unsolvable" for e in expected) else 0
+        for (budget, limit, env), ranks, threads in runs:
+            what = f"aida --threads {threads} on {ranks} ranks, {name}, {budget}"
+            code, out, err = run(mpirun(ranks) + [npuzzle] + common + limit +
+                                 ["--algo", "aida", "--threads", str(threads)], boards, env=env)
+            got = results(out)
+            if code != want or len(got) != len(expected):
+                fail(f"{what}: exit {code}, {len(got)} results for {len(expected)} boards: "
+                     f"{err[-800:]}")
+            for e, g in zip(expected, got):
+                if g["status"] != e["status"] or g.get("length") != e.get("length"):
+                    fail(f"{what}: board {e['id']}: {g} against sequential {e}")
+                if g["status"] == "solved":
+                    if not g["optimal"] or g["ranks"] != ranks or g["algorithm"] != "aida":
+                        fail(f"{what}: board {e['id']}: {g}")
+                    checked += 1
+    print(f"{checked} A*+IDA* answers across ranks equal sequential IDA*'s")
+    # The thresholds a search exhausts take the same nodes on every rank count: each frontier node
+    # is searched once, on one rank, and the ranks' counts are summed (one thread each: the counts
+    # of a thread are deterministic, but for the last threshold, which stops at the solution).
+    tiles = [t for n, length, t in korf_instances() if length <= 42][1]
+    common = ["solve", tiles, "--heuristic", "md", "--algo", "aida", "--output", "json", "-v"]
+    _, out, err = run([npuzzle] + common, env={"NPUZZLE_AIDA_NODES": "2000"})
+    alone = threshold_counts(err)
+    for ranks in [2, 3]:
+        code, out, err = run(mpirun(ranks) + [npuzzle] + common,
+                             env={"NPUZZLE_AIDA_NODES": "2000"})
+        shared = threshold_counts(err)
+        if code != 0 or len(shared) != len(alone) or len(alone) < 2 or shared[:-1] != alone[:-1]:
+            fail(f"aida on {ranks} ranks: thresholds {shared} against one process's {alone}")
+    print(f"{len(alone) - 1} exhausted thresholds take the same nodes on 1, 2 and 3 ranks")
+    # Refused before the other ranks hear of the search (they once waited for it: a hang).
+    for algo in ["aida", "pida"]:
+        code, out, err = run(mpirun(2) + [npuzzle, "solve", tiles, "--algo", algo, "--heuristic",
+                                          "md", "--checkpoint", os.path.join(workdir, "a.ckpt")],
+                             timeout=60)
+        if code != 1 or "do not work under mpirun" not in err:
+            fail(f"{algo} --checkpoint on 2 ranks: exit {code}: {err[-500:]}")
+    print("--checkpoint with aida or pida under mpirun is refused (exit code 1)")
+
+
+def shared_tables(npuzzle, workdir):
+    pdb_dir = os.path.join(workdir, "pdb-shared")
+    os.makedirs(pdb_dir, exist_ok=True)
+    note = "ranks on this host copy a table to huge pages only when"
+    common = [npuzzle, "solve", "1 2 3 4 5 6 7 8 0", "--heuristic", "pdb", "--pdb-dir", pdb_dir,
+              "--algo", "pida"]
+    code, _, err = run(common)  # builds the tables
+    if code != 0 or note in err:
+        fail(f"one process: exit {code}: {err[-500:]}")
+    code, _, err = run(mpirun(1) + common)
+    if code != 0 or note in err:
+        fail(f"one rank: exit {code}: {err[-500:]}")
+    code, _, err = run(mpirun(2) + common)
+    lines = [line for line in err.splitlines() if note in line]
+    if code != 0 or len(lines) != 1 or "the 2 ranks" not in lines[0] or "2 copies" not in lines[0]:
+        fail(f"two ranks on one host: exit {code}: {err[-800:]}")
+    print("two ranks on one host count each other's copies of the pattern databases (rank 0 says so)")
+
+
 def limits(npuzzle, workdir):
     for ranks in [2, 3]:
-        for algo in ["pida", "hda"]:
+        for algo in ["pida", "hda", "aida"]:
             for limit in [["--node-limit", "200000"], ["--time-limit", "0.5"]]:
                 what = f"{algo} on {ranks} ranks with {' '.join(limit)}"
                 start = time.monotonic()
@@ -234,7 +341,8 @@ def signal_test(npuzzle, workdir):
     # SIGINT to every rank (Ctrl-C where the ranks share the terminal's process group), SIGTERM to
     # one rank only: either way every rank stops and rank 0 prints the statistics so far.
     for algo, signum, which in [("pida", signal.SIGINT, "all"), ("hda", signal.SIGINT, "all"),
-                                ("pida", signal.SIGTERM, "one"), ("hda", signal.SIGTERM, "one")]:
+                                ("aida", signal.SIGINT, "all"), ("pida", signal.SIGTERM, "one"),
+                                ("hda", signal.SIGTERM, "one"), ("aida", signal.SIGTERM, "one")]:
         p, pids = start_hard_on_two_ranks(algo)
         for pid in (pids if which == "all" else pids[-1:]):
             os.kill(pid, signum)
@@ -296,6 +404,10 @@ def main():
     npuzzle_path = npuzzle
     if mode == "optimal":
         optimal(npuzzle, int(sys.argv[3]), sys.argv[4])
+    elif mode == "aida":
+        aida(npuzzle, sys.argv[3])
+    elif mode == "shared-tables":
+        shared_tables(npuzzle, sys.argv[3])
     elif mode == "limits":
         limits(npuzzle, sys.argv[3])
     elif mode == "signal":
