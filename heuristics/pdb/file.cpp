@@ -126,7 +126,6 @@ void PdbTable::expect_unchanged_on_disk() const {
 }
 
 void PdbTable::set_copies_per_host(int copies) { g_copies_per_host.store(std::max(copies, 1)); }
-int PdbTable::copies_per_host() { return g_copies_per_host.load(); }
 
 std::shared_ptr<const PdbTable> PdbTable::load(const std::filesystem::path& path,
                                                std::uint64_t copy_from_bytes) {

@@ -120,7 +120,6 @@ class PdbTable {
   // the ranks of an MPI run that share the host (engine/distributed.cpp), which load their tables
   // at the same time: each counts the others' copies before it takes its own.
   static void set_copies_per_host(int copies);
-  static int copies_per_host();
   // A table held in memory (just built); `payload` must match `meta`.
   static std::shared_ptr<const PdbTable> from_memory(PdbMeta meta,
                                                      std::vector<std::uint8_t> payload);
