@@ -12,4 +12,12 @@ class InputError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A file refused because another user owns it and it steers the search (a checkpoint): only the
+// caller's own are read unless the caller trusts other users. Each front end adds how its caller
+// says so, in its own words (the command line's --trust-other-user).
+class OtherUsersFileError : public InputError {
+ public:
+  using InputError::InputError;
+};
+
 }  // namespace npuzzle

@@ -120,7 +120,8 @@ CheckpointFile parse_checkpoint(std::string_view text);
 std::string format_checkpoint(const CheckpointFile& file, const std::optional<SignatureKey>& key);
 CheckpointFile parse_checkpoint(std::string_view text, const std::optional<SignatureKey>& key);
 // Reads `path`; throws InputError naming the file and the fault. A file owned by another user than
-// the one running is refused (naming its owner) unless `other_users_allowed`.
+// the one running is refused (OtherUsersFileError, core/input_error.hpp, naming its owner) unless
+// `other_users_allowed`.
 CheckpointFile read_checkpoint(const std::string& path, bool other_users_allowed = false);
 // Replaces `path` atomically (engine/file_io.hpp: a symbolic link's target is replaced, the link
 // stays); throws InputError naming the file and the system's reason. A failed write leaves the

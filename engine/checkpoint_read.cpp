@@ -13,6 +13,7 @@
 #include <numeric>
 
 #include "core/goal.hpp"
+#include "core/input_error.hpp"
 #include "engine/algorithm_registry.hpp"
 #include "engine/checkpoint_signature.hpp"
 #include "engine/checkpoint_text.hpp"
@@ -353,11 +354,9 @@ CheckpointFile read_checkpoint(const std::string& path, bool other_users_allowed
   const std::string text = read_text_file(path, "checkpoint", kCheckpointMaxBytes,
                                           std::string(kCheckpointMagic) + " ", &owner);
   if (owner != ::geteuid() && !other_users_allowed) {
-    throw InputError("checkpoint '" + printable(path) + "' belongs to another user, " +
-                     user_named(owner) +
-                     ": a checkpoint steers the search, so only your own are resumed "
-                     "(--trust-other-user resumes it, its bound believed only if it carries "
-                     "your signature)");
+    throw OtherUsersFileError("checkpoint '" + printable(path) + "' belongs to another user, " +
+                              user_named(owner) +
+                              ": a checkpoint steers the search, so only your own are resumed");
   }
   try {
     return parse_checkpoint(text);

@@ -17,7 +17,7 @@ constexpr std::array<const char*, kOptionFieldCount> kIdentifiers = {
     "heuristic",  "pdb_dir",          "tie_break",  "owner_hash", "mem_limit", "verbose",
     "checkpoint", "checkpoint_every", "resume",     "algorithm",  "goal",      "size",
     "threads",    "time_limit",       "node_limit", "count",      "walk"};
-static_assert(static_cast<std::size_t>(OptionField::Walk) + 1 == kOptionFieldCount);
+static_assert(kIdentifiers.back() != nullptr, "an identifier for every OptionField");
 
 struct LibraryWords final : OptionWords {
   std::string name(OptionField option) const override { return option_identifier(option); }

@@ -39,9 +39,9 @@ enum class OptionField {
   TimeLimit,
   NodeLimit,
   Count,
-  Walk,
+  Walk,  // the last: kOptionFieldCount counts up to it
 };
-inline constexpr std::size_t kOptionFieldCount = 17;
+inline constexpr std::size_t kOptionFieldCount = static_cast<std::size_t>(OptionField::Walk) + 1;
 
 enum class RequestErrorKind {
   BadValue,     // the value is not of the option's grammar: `value`, and `detail` says why

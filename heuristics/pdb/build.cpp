@@ -138,7 +138,7 @@ class Builder {
 
   // Loads the resume file into the working table when it is a saved build of this spec; false
   // otherwise (one that fails a check, or any with `restart`, is set aside: the build starts over
-  // and may save anew). Throws PdbError(Database) for another user's file unless they are trusted.
+  // and may save anew). Throws OtherUsersBuild for another user's file unless they are trusted.
   bool resume(ResumePoint& counts) {
     if (options_.resume_file.empty() || !entry_present(options_.resume_file)) return false;
     if (options_.restart) {
@@ -152,12 +152,8 @@ class Builder {
       case ResumeLoad::Status::Absent:
         return false;
       case ResumeLoad::Status::OtherOwner:
-        throw PdbError(ErrorKind::Database,
-                       options_.resume_file.string() + ", a saved build, belongs to " +
-                           loaded.reason +
-                           ", not to you: not resumed from. --trust-other-user resumes it (the "
-                           "table is verified before it is written); --force builds from the "
-                           "beginning");
+        throw OtherUsersBuild(options_.resume_file.string() + ", a saved build, belongs to " +
+                              loaded.reason + ", not to you: not resumed from");
       case ResumeLoad::Status::Rejected:
         search_.clear();
         set_aside(loaded.reason);

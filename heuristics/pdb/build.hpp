@@ -47,6 +47,14 @@ struct BuildProgress {
   double seconds = 0;
 };
 
+// A saved build (the resume file below) that another user owns, refused unless trusted: a
+// PdbError(Database) to which each front end adds how its caller trusts it or starts over, in its
+// own words (pdbgen's --trust-other-user and --force).
+class OtherUsersBuild : public PdbError {
+ public:
+  explicit OtherUsersBuild(const std::string& message) : PdbError(ErrorKind::Database, message) {}
+};
+
 struct BuildOptions {
   int threads = 0;                          // 0: all the machine's
   const std::atomic<bool>* stop = nullptr;  // set to abandon the build (PdbError Interrupted)
@@ -56,7 +64,7 @@ struct BuildOptions {
   // written (a failed write must not lose the build). See resume_file_for().
   std::filesystem::path resume_file;
   bool restart = false;           // set any resume file aside and build from the beginning
-  bool trust_other_user = false;  // resume from a file another user owns (else PdbError Database)
+  bool trust_other_user = false;  // resume from a file another user owns (else OtherUsersBuild)
   std::function<void(const std::string&)> note;  // what the resume did (resumed, saved, ignored)
 };
 

@@ -2,16 +2,24 @@
 // (text/request_error.hpp), each worded at the front end's edge: resuming a checkpoint with an
 // algorithm that cannot go on from it (Conflict), the checkpoint options under mpirun
 // (Unsupported), no pattern database folder (NotGiven, an error and the fall-back's note), and an
-// unknown name's nearest (a field of its own).
+// unknown name's nearest (a field of its own), and a checkpoint of another user (a type of its own,
+// to which the command line adds its --trust-other-user).
 #include <gtest/gtest.h>
 
 #include <stdlib.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
 
 #include <algorithm>
 #include <string>
 #include <vector>
 
 #include "engine/checkpoint.hpp"
+#include "engine/checkpoint_text.hpp"
 #include "engine/option_use.hpp"
 #include "engine/solve_session.hpp"
 #include "engine/solver.hpp"
@@ -122,6 +130,37 @@ TEST(TypedMessages, AnUnknownNamesNearestIsAFieldOfItsOwn) {
   } catch (const UsageError& e) {
     EXPECT_EQ(e.error().nearest, "");
   }
+}
+
+// The refusal of another user's checkpoint is an OtherUsersFileError that names the owner and no
+// flag; trusted, the same file is read (and refused for what it holds, not for its owner). Root
+// gives the file to uid 65534; elsewhere the test is skipped.
+TEST(TypedMessages, AnotherUsersCheckpointIsATypeOfItsOwnAndNamesNoFlag) {
+  const std::filesystem::path path =
+      std::filesystem::temp_directory_path() /
+      ("npuzzle-typed-other-" + std::to_string(::getpid()) + ".ckpt");
+  std::ofstream(path) << kCheckpointMagic << " 1\nnot a checkpoint past its first line\n";
+  if (::chown(path.c_str(), 65534, 65534) != 0) {
+    const int error = errno;
+    std::filesystem::remove(path);
+    if (error == EPERM) GTEST_SKIP() << "not root: the file cannot be given to uid 65534";
+    FAIL() << "chown " << path << ": " << std::strerror(error);
+  }
+  try {
+    read_checkpoint(path.string(), false);
+    ADD_FAILURE() << "another user's checkpoint was read";
+  } catch (const OtherUsersFileError& e) {
+    EXPECT_NE(std::string(e.what()).find("belongs to another user"), std::string::npos) << e.what();
+    EXPECT_EQ(std::string(e.what()).find("--"), std::string::npos) << e.what();
+  }
+  try {
+    read_checkpoint(path.string(), true);
+    ADD_FAILURE() << "a file that is not a checkpoint past its first line was read";
+  } catch (const OtherUsersFileError& e) {
+    ADD_FAILURE() << "refused for its owner although trusted: " << e.what();
+  } catch (const InputError&) {
+  }
+  std::filesystem::remove(path);
 }
 
 }  // namespace

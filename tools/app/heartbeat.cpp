@@ -103,13 +103,36 @@ void HeartbeatPrinter::operator()(const Heartbeat& s) {
                generated.c_str(), s.bound, memory.c_str(), iteration_share(s, rate).c_str());
 }
 
+namespace {
+
+// What stopped an iteration, as the start of a clause: "cut short by the node limit",
+// "interrupted", "cut short: allocation failed".
+std::string cut_short_by(StopReason reason) {
+  switch (reason) {
+    case StopReason::NodeLimit:
+    case StopReason::TimeLimit:
+    case StopReason::MemoryLimit:
+      return std::string("cut short by the ") + stop_reason_name(reason);
+    case StopReason::Interrupted:
+    case StopReason::Abandoned:
+    case StopReason::Cancelled:
+      return stop_reason_name(reason);
+    case StopReason::AllocationFailed:
+    case StopReason::None:
+      break;
+  }
+  return std::string("cut short: ") + stop_reason_name(reason);
+}
+
+}  // namespace
+
 std::string iteration_line(std::int64_t id, const Progress& p) {
   if (p.cut_short != StopReason::None) {  // not a finished iteration: no growth factor
     char line[256];
     std::snprintf(line, sizeof line,
-                  "[%lld] bound %d: cut short by the %s after %s expanded in the iteration, %s in "
-                  "all, %s generated, %s/s, %.3f s",
-                  static_cast<long long>(id), p.bound, stop_reason_name(p.cut_short),
+                  "[%lld] bound %d: %s after %s expanded in the iteration, %s in all, %s "
+                  "generated, %s/s, %.3f s",
+                  static_cast<long long>(id), p.bound, cut_short_by(p.cut_short).c_str(),
                   short_count(static_cast<double>(p.iteration_expanded)).c_str(),
                   short_count(static_cast<double>(p.expanded)).c_str(),
                   short_count(static_cast<double>(p.generated)).c_str(),

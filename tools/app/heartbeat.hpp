@@ -25,7 +25,8 @@ std::string short_bytes(std::uint64_t bytes);
 
 // The progress line of one IDA* iteration: "[1] bound 50: 1.23 M expanded in the iteration (x4.10),
 // 5.67 M in all, 11.2 M generated, 12.3 M/s, 0.456 s"; an iteration a limit or a signal stopped
-// says so: "[1] bound 52: cut short by the time limit after 3.4 M expanded in the iteration, …".
+// says so: "[1] bound 52: cut short by the time limit after 3.4 M expanded in the iteration, …",
+// "[1] bound 52: interrupted after …".
 std::string iteration_line(std::int64_t id, const Progress& p);
 // The heartbeat interval of --progress=SECONDS: a number of seconds above 0; anything else (0 too:
 // a line at every limit poll would flood stderr) throws UsageError.

@@ -20,6 +20,7 @@ inline constexpr std::array<const char*, kOptionFieldCount> kOptionFlags = {
     "--verbose",   "--checkpoint", "--checkpoint-every", "--resume",     "--algo",
     "--goal",      "--size",       "--threads",          "--time-limit", "--node-limit",
     "--count",     "--walk"};
+static_assert(kOptionFlags.back() != nullptr, "a flag for every OptionField");
 
 inline const char* option_flag(OptionField option) {
   return kOptionFlags[static_cast<std::size_t>(option)];

@@ -12,6 +12,7 @@
 #include <string>
 #include <utility>
 
+#include "core/input_error.hpp"
 #include "engine/checkpoint_signature.hpp"
 #include "engine/file_io.hpp"
 #include "engine/option_use.hpp"
@@ -53,7 +54,13 @@ std::shared_ptr<const CheckpointRequest> checkpoint_request(const SolveOptions& 
   if (!o.board.empty()) throw UsageError("--resume takes no BOARD: the checkpoint holds it");
   request->resume = true;
   request->from_path = o.resume;
-  request->from = read_checkpoint(o.resume, o.trust_other_user);
+  try {
+    request->from = read_checkpoint(o.resume, o.trust_other_user);
+  } catch (const OtherUsersFileError& e) {
+    throw InputError(std::string(e.what()) +
+                     " (--trust-other-user resumes it, its bound believed only if it carries your "
+                     "signature)");
+  }
   if (!request->from.signed_here && !o.quiet) {
     const std::string why =
         checkpoint_key()

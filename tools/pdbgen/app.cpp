@@ -11,6 +11,7 @@
 #include <new>
 #include <string>
 
+#include "heuristics/pdb/build.hpp"
 #include "heuristics/pdb/file.hpp"
 #include "tools/app/option_flags.hpp"
 #include "tools/checked_output.hpp"
@@ -175,6 +176,11 @@ ExitCode run_pdbgen(int argc, char** argv) {
     }
     if (*info) return run_info(file);
     if (*verify) return run_verify(file, threads);
+  } catch (const npuzzle::pdb::OtherUsersBuild& e) {
+    std::cerr << "pdbgen: " << npuzzle::printable(e.what())
+              << ". --trust-other-user resumes it (the table is verified before it is written); "
+                 "--force builds from the beginning\n";
+    return npuzzle::exit_code_for(e.kind());
   } catch (const PdbError& e) {
     std::cerr << "pdbgen: " << npuzzle::printable(e.what()) << "\n";
     return npuzzle::exit_code_for(e.kind());
