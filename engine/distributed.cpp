@@ -13,7 +13,6 @@
 #include <thread>
 #include <utility>
 
-#include "heuristics/pdb/file.hpp"
 #include "parallel/mpi_world.hpp"
 #endif
 
@@ -73,10 +72,11 @@ void start_distributed(int* argc, char*** argv, const std::atomic<bool>* interru
     });
   }
   if (mpi::distributed()) std::thread(watchdog, getppid(), exits).detach();
-  pdb::PdbTable::set_copies_per_host(mpi::host_ranks());
 }
 
 bool serves_jobs() { return mpi::distributed() && mpi::rank() != 0; }
+
+int table_copies_per_host() { return mpi::host_ranks(); }
 
 std::string shared_tables_note() {
   if (mpi::rank() != 0 || mpi::host_ranks() < 2) return "";
@@ -87,7 +87,7 @@ std::string shared_tables_note() {
 }
 
 void serve_jobs(const LogSink& log) {
-  SolveSession session;  // this rank's databases, for every job it serves
+  SolveSession session(table_copies_per_host());  // this rank's databases, for every job it serves
   while (const auto job = mpi::receive_job()) run_job(session, *job, log);
   mpi::finalize();
 }
@@ -117,6 +117,7 @@ DistributedJob::~DistributedJob() {
 
 void start_distributed(int*, char***, const std::atomic<bool>*, WatchdogExits, LogSink) {}
 bool serves_jobs() { return false; }
+int table_copies_per_host() { return 1; }
 std::string shared_tables_note() { return ""; }
 void serve_jobs(const LogSink&) {}
 void end_distributed() {}

@@ -9,7 +9,8 @@
 // Ranks on one host share the pattern databases that do not fit once per rank: a rank copies a
 // table to huge pages only when every rank of its host's copy of it fits in half the memory
 // available, else it keeps the file's shared mapping, one copy in the page cache for the host
-// (heuristics/pdb/file.hpp, PdbTable::set_copies_per_host).
+// (heuristics/pdb/file.hpp, LoadPolicy): each rank's SolveSession is constructed with
+// table_copies_per_host().
 #pragma once
 
 #include <atomic>
@@ -35,9 +36,12 @@ void start_distributed(int* argc, char*** argv, const std::atomic<bool>* interru
                        WatchdogExits exits, LogSink transport_stats = {});
 // True on the ranks other than 0 of an MPI run.
 bool serves_jobs();
+// The ranks on this host, this one included, after start_distributed (1 without MPI or mpirun):
+// the copies per host of a pattern database to construct a SolveSession with
+// (engine/solve_session.hpp).
+int table_copies_per_host();
 // Rank 0 of an MPI run whose ranks share its host: the note that says how they hold the pattern
-// databases (start_distributed sets the copies per host, heuristics/pdb/file.hpp); empty
-// otherwise.
+// databases (table_copies_per_host, heuristics/pdb/file.hpp); empty otherwise.
 std::string shared_tables_note();
 // Serves rank 0's jobs until it ends them (their searches stop on the interrupt given to
 // start_distributed; `log` takes their notes and a job's failure before its search began).

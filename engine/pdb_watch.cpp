@@ -60,7 +60,8 @@ class PdbWatch::DiskWatcher {
   std::jthread thread_;  // last: stopped and joined before the rest is destroyed
 };
 
-PdbWatch::PdbWatch() : watcher_(std::make_unique<DiskWatcher>()) {}
+PdbWatch::PdbWatch(int copies_per_host)
+    : cache_(copies_per_host), watcher_(std::make_unique<DiskWatcher>()) {}
 PdbWatch::~PdbWatch() = default;
 
 std::shared_ptr<const pdb::PdbSet> PdbWatch::set(const std::string& dir, const RunBoard& goal,
@@ -69,8 +70,8 @@ std::shared_ptr<const pdb::PdbSet> PdbWatch::set(const std::string& dir, const R
                                                  const LogSink& log, bool minimised_only) {
   std::function<void(const std::string&)> notes;  // empty: silent
   if (log) notes = [&log](const std::string& line) { log(LogLevel::Info, line); };
-  auto set = pdb::cached_set(dir, goal.size.rows, goal.size.cols, goal.tiles, partition, notes,
-                             nullptr, limits, minimised_only);
+  auto set = cache_.cached_set(dir, goal.size.rows, goal.size.cols, goal.tiles, partition, notes,
+                               nullptr, limits, minimised_only);
   first = watcher_->add(set);
   // Once per session: the tables of ranks that share this host stay shared
   // (engine/distributed.hpp).

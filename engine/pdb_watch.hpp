@@ -1,7 +1,7 @@
 // engine/pdb_watch.hpp — the pattern database sets a session searches with (engine/
-// solve_session.hpp): loaded or built once (heuristics/pdb/cache.hpp, its notes to the request's
-// log), and watched on disk so that a search using a set that changed in place stops
-// (PdbSet::stale).
+// solve_session.hpp): loaded or built once per session into the cache it owns
+// (heuristics/pdb/cache.hpp, its notes to the request's log; another session loads its own), and
+// watched on disk so that a search using a set that changed in place stops (PdbSet::stale).
 //
 // Invariant: every set handed out stays loaded (watched) for the life of the PdbWatch, so a set's
 // address names one set as long as its lookups are told (first_lookups_of).
@@ -22,13 +22,14 @@ namespace npuzzle {
 
 class PdbWatch {
  public:
-  PdbWatch();
+  // `copies_per_host`: the processes of this host that load the same tables (pdb::PdbCache).
+  explicit PdbWatch(int copies_per_host = 1);
   ~PdbWatch();
   PdbWatch(const PdbWatch&) = delete;
   PdbWatch& operator=(const PdbWatch&) = delete;
 
   // The set for this goal (its size and tiles) and partition ("" for the best present), loaded
-  // once per process (the cache); `first` says whether this call started watching its files here;
+  // once per PdbWatch (its cache); `first` says whether this call started watching its files here;
   // `limits` may stop a build, which tells `log` what it does. Throws pdb::PdbError.
   std::shared_ptr<const pdb::PdbSet> set(const std::string& dir, const RunBoard& goal,
                                          const std::string& partition, bool& first,
@@ -41,6 +42,7 @@ class PdbWatch {
 
  private:
   class DiskWatcher;
+  pdb::PdbCache cache_;
   std::unique_ptr<DiskWatcher> watcher_;
   std::mutex told_mutex_;
   std::set<std::pair<const pdb::PdbSet*, bool>> told_;

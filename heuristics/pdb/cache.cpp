@@ -1,8 +1,6 @@
 #include "heuristics/pdb/cache.hpp"
 
 #include <chrono>
-#include <map>
-#include <mutex>
 #include <stop_token>
 #include <thread>
 
@@ -40,13 +38,12 @@ class StopRelay {
 
 }  // namespace
 
-std::shared_ptr<const PdbSet> cached_set(const std::string& dir, int rows, int cols,
-                                         const std::vector<int>& goal, const std::string& partition,
-                                         const std::function<void(const std::string&)>& log,
-                                         bool* first, const AutoBuildLimits& limits,
-                                         bool minimised_only) {
-  static std::mutex mutex;
-  static std::map<std::string, std::shared_ptr<const PdbSet>> cache;
+PdbCache::PdbCache(int copies_per_host) { load_policy_.copies_per_host = copies_per_host; }
+
+std::shared_ptr<const PdbSet> PdbCache::cached_set(
+    const std::string& dir, int rows, int cols, const std::vector<int>& goal,
+    const std::string& partition, const std::function<void(const std::string&)>& log, bool* first,
+    const AutoBuildLimits& limits, bool minimised_only) {
   const DatabaseDirectory chosen = database_directory(dir, "");
   const std::filesystem::path& where = chosen.path;
   if (where.empty()) {
@@ -56,9 +53,9 @@ std::shared_ptr<const PdbSet> cached_set(const std::string& dir, int rows, int c
   }
   std::string key = where.string() + "|" + std::to_string(rows) + "x" + std::to_string(cols) + "|" +
                     goal_label(goal) + "|" + partition + (minimised_only ? "|minimised" : "");
-  std::lock_guard lock(mutex);
+  std::lock_guard lock(mutex_);
   if (first) *first = false;
-  if (auto it = cache.find(key); it != cache.end()) return it->second;
+  if (auto it = sets_.find(key); it != sets_.end()) return it->second;
   // A directory given that does not exist: created when its parent exists (said to the log),
   // else an error naming it (PdbError Io); the per-user cache is created by a build.
   if (chosen.given) {
@@ -67,6 +64,7 @@ std::shared_ptr<const PdbSet> cached_set(const std::string& dir, int rows, int c
   FindOptions options;
   options.log = log;
   options.minimised_only = minimised_only;
+  options.load = load_policy_;
   const StopRelay relay(limits);
   options.stop = relay.stop();
   std::shared_ptr<const PdbSet> set;
@@ -79,7 +77,7 @@ std::shared_ptr<const PdbSet> cached_set(const std::string& dir, int rows, int c
     if (relay.timed_out()) throw PdbError(ErrorKind::TimeLimit, "time limit");
     throw PdbError(ErrorKind::Interrupted, "interrupted");
   }
-  cache.emplace(std::move(key), set);
+  sets_.emplace(std::move(key), set);
   if (first) *first = true;
   return set;
 }

@@ -63,12 +63,13 @@ bool small_enough_to_build(const SetPlan& plan) {
   return plan.largest_need <= kAutoBuildBytes && plan.placements <= kAutoBuildPlacements;
 }
 
-// The set `p` when it is present in `dir`; else PdbError(Missing) naming the pdbgen command, and
-// with `plan`, what the build takes and that a solve does not start it.
+// The set `p` (loaded with `policy`) when it is present in `dir`; else PdbError(Missing) naming the
+// pdbgen command, and with `plan`, what the build takes and that a solve does not start it.
 PdbSet load_or_refuse(const std::filesystem::path& dir, int rows, int cols,
-                      const std::vector<int>& goal, const Partition& p, const SetPlan* plan) {
+                      const std::vector<int>& goal, const Partition& p, const SetPlan* plan,
+                      const LoadPolicy& policy) {
   try {
-    return load_set(dir, rows, cols, goal, p);
+    return load_set(dir, rows, cols, goal, p, policy);
   } catch (const PdbError& e) {
     if (e.kind() != ErrorKind::Missing || !plan) throw;
     throw PdbError(ErrorKind::Missing,
@@ -256,7 +257,7 @@ std::vector<std::shared_ptr<const PdbTable>> PdbSet::all_tables() const {
 }
 
 PdbSet load_set(const std::filesystem::path& dir, int rows, int cols, const std::vector<int>& goal,
-                const Partition& partition) {
+                const Partition& partition, const LoadPolicy& policy) {
   PdbSet set{rows, cols, goal, partition, {}};
   for (std::size_t g = 0; g < partition.groups.size(); ++g) {
     const auto& tiles = partition.groups[g];
@@ -264,7 +265,7 @@ PdbSet load_set(const std::filesystem::path& dir, int rows, int cols, const std:
     const auto path = table_path(dir, rows, cols, goal, tiles, zero_aware);
     std::shared_ptr<const PdbTable> table;
     try {
-      table = PdbTable::load(path);
+      table = PdbTable::load(path, policy);
     } catch (const PdbError& e) {
       if (e.kind() != ErrorKind::Missing) throw;
       throw PdbError(ErrorKind::Missing, std::string(e.what()) + "; build it with: " +
@@ -285,7 +286,7 @@ PdbSet load_set(const std::filesystem::path& dir, int rows, int cols, const std:
         duals.push_back(nullptr);
         continue;
       }
-      duals.push_back(PdbTable::load(dual_path));
+      duals.push_back(PdbTable::load(dual_path, policy));
       expect_matches(*duals.back(), rows, cols, other, tiles);
     }
   }
@@ -328,7 +329,7 @@ PdbSet build_set(const std::filesystem::path& dir, int rows, int cols, const std
       options.log(line);
     }
   }
-  return load_set(dir, rows, cols, goal, partition);
+  return load_set(dir, rows, cols, goal, partition, options.load);
 }
 
 PdbSet find_or_build(const std::filesystem::path& dir, int rows, int cols,
@@ -348,13 +349,14 @@ PdbSet find_or_build(const std::filesystem::path& dir, int rows, int cols,
       const bool zero_aware =
           std::find(p.zero_aware.begin(), p.zero_aware.end(), true) != p.zero_aware.end();
       if (options.minimised_only && zero_aware) continue;
-      if (present(p)) return load_set(dir, rows, cols, goal, p);
+      if (present(p)) return load_set(dir, rows, cols, goal, p, options.load);
     }
     const Partition quick = parse_partition(quick_partition_name(rows, cols), rows, cols, goal);
     const SetPlan plan = plan_set(dir, rows, cols, goal, quick, options.threads);
-    if (!options.build_missing) return load_set(dir, rows, cols, goal, quick);
+    if (!options.build_missing) return load_set(dir, rows, cols, goal, quick, options.load);
     // Throws Missing with the pdbgen command and what the build takes.
-    if (!small_enough_to_build(plan)) return load_or_refuse(dir, rows, cols, goal, quick, &plan);
+    if (!small_enough_to_build(plan))
+      return load_or_refuse(dir, rows, cols, goal, quick, &plan, options.load);
     if (options.log) {
       options.log("no pattern database for " + std::to_string(rows) + "x" + std::to_string(cols) +
                   " " + goal_label(goal) + " in " + dir.string() + "; building " + quick.name +
@@ -363,10 +365,11 @@ PdbSet find_or_build(const std::filesystem::path& dir, int rows, int cols,
     return build_set(dir, rows, cols, goal, quick, options);
   }
   const Partition p = parse_partition(partition, rows, cols, goal);
-  if (present(p)) return load_set(dir, rows, cols, goal, p);
+  if (present(p)) return load_set(dir, rows, cols, goal, p, options.load);
   const SetPlan plan = plan_set(dir, rows, cols, goal, p, options.threads);
-  if (!options.build_missing) return load_set(dir, rows, cols, goal, p);
-  if (!small_enough_to_build(plan)) return load_or_refuse(dir, rows, cols, goal, p, &plan);
+  if (!options.build_missing) return load_set(dir, rows, cols, goal, p, options.load);
+  if (!small_enough_to_build(plan))
+    return load_or_refuse(dir, rows, cols, goal, p, &plan, options.load);
   if (options.log) {
     options.log("pattern database " + p.label() + " missing in " + dir.string() +
                 "; building it once: " + plan.text());

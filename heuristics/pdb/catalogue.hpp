@@ -98,14 +98,16 @@ struct FindOptions {
   std::function<void(const BuildProgress&)> progress;
   const std::atomic<bool>* stop = nullptr;
   bool minimised_only = false;  // the best set present: not a zero-aware one
+  LoadPolicy load;              // how the set's tables are loaded (PdbTable::load)
 };
 
-// Loads every table of `partition` from `dir` and checks each one matches. Throws PdbError:
-// Missing (with the exact pdbgen command in the message) or Database.
+// Loads every table of `partition` from `dir` with `policy` and checks each one matches. Throws
+// PdbError: Missing (with the exact pdbgen command in the message) or Database.
 PdbSet load_set(const std::filesystem::path& dir, int rows, int cols, const std::vector<int>& goal,
-                const Partition& partition);
+                const Partition& partition, const LoadPolicy& policy = {});
 
-// Builds the missing tables of `partition` into `dir` (created if needed), then loads the set.
+// Builds the missing tables of `partition` into `dir` (created if needed), then loads the set
+// (options.load).
 PdbSet build_set(const std::filesystem::path& dir, int rows, int cols, const std::vector<int>& goal,
                  const Partition& partition, const FindOptions& options);
 

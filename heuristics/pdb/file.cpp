@@ -37,12 +37,10 @@ std::int64_t modification_ns(const struct stat& st) {
 
 constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
 
-std::atomic<int> g_copies_per_host{1};  // PdbTable::set_copies_per_host
-
 // Whether a payload of `bytes` is worth and allowed a private copy on huge pages: the kernel's
-// transparent huge pages not off, NPUZZLE_PDB_HUGE_PAGES not 0, and the copies per host of it at
-// most half of the memory available.
-bool huge_page_copy_wanted(std::uint64_t bytes) {
+// transparent huge pages not off, NPUZZLE_PDB_HUGE_PAGES not 0, and `copies_per_host` copies of it
+// at most half of the memory available.
+bool huge_page_copy_wanted(std::uint64_t bytes, int copies_per_host) {
   if (const char* env = std::getenv("NPUZZLE_PDB_HUGE_PAGES"); env && std::string(env) == "0") {
     return false;
   }
@@ -54,7 +52,8 @@ bool huge_page_copy_wanted(std::uint64_t bytes) {
   std::uint64_t kib = 0;
   while (meminfo >> key >> kib) {
     if (key == "MemAvailable:") {
-      return bytes * static_cast<std::uint64_t>(g_copies_per_host.load()) <= kib * 1024 / 2;
+      const auto copies = static_cast<std::uint64_t>(std::max(copies_per_host, 1));
+      return bytes <= kib * 1024 / 2 / copies;
     }
     meminfo.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
   }
@@ -125,10 +124,8 @@ void PdbTable::expect_unchanged_on_disk() const {
   }
 }
 
-void PdbTable::set_copies_per_host(int copies) { g_copies_per_host.store(std::max(copies, 1)); }
-
 std::shared_ptr<const PdbTable> PdbTable::load(const std::filesystem::path& path,
-                                               std::uint64_t copy_from_bytes) {
+                                               const LoadPolicy& policy) {
   struct stat st {};
   const int fd = open_database_file(path, st);
   const auto size = static_cast<std::uint64_t>(st.st_size);
@@ -171,8 +168,8 @@ std::shared_ptr<const PdbTable> PdbTable::load(const std::filesystem::path& path
   table->header_checksum_ = checksum({bytes, kHeaderBytes});
   madvise(base, size, MADV_WILLNEED);
   const std::uint64_t payload_bytes = table->meta_.payload_bytes();
-  if (payload_bytes > 0 && payload_bytes >= copy_from_bytes &&
-      huge_page_copy_wanted(payload_bytes)) {
+  if (payload_bytes > 0 && payload_bytes >= policy.copy_from_bytes &&
+      huge_page_copy_wanted(payload_bytes, policy.copies_per_host)) {
     if (const PrivateCopy copy = read_private_copy(path, fd, payload_bytes); copy.base) {
       table->copy_base_ = copy.base;
       table->copy_bytes_ = copy.length;

@@ -88,6 +88,26 @@ struct PdbMeta {
 // single word (any flipped byte) changes the result.
 std::uint64_t checksum(std::span<const std::uint8_t> bytes);
 
+// How PdbTable::load holds a payload: copied into private memory on huge pages, or read where the
+// file is mapped (see load()). Passed down by whoever loads the tables (the cache of a front end's
+// session, pdbgen), never kept in the process.
+struct LoadPolicy {
+  // Payloads from this size up are copied when they can be; smaller ones stay mapped from the
+  // file.
+  static constexpr std::uint64_t kPrivateCopyFromBytes = std::uint64_t{32} << 20;
+  // No payload is copied.
+  static constexpr std::uint64_t kNeverCopy = ~std::uint64_t{0};
+
+  std::uint64_t copy_from_bytes = kPrivateCopyFromBytes;
+  // How many processes of the host may each take a private copy of the same table (below 1
+  // counts as 1): a payload is copied only when that many copies fit in half of the memory
+  // available; otherwise the table stays in the file's shared mapping, one copy in the page cache
+  // for every process of the host that maps it. The ranks of an MPI run that share the host
+  // (engine/distributed.hpp, table_copies_per_host) load their tables at the same time: each
+  // counts the others' copies before it takes its own.
+  int copies_per_host = 1;
+};
+
 // One pattern database, immutable once made.
 class PdbTable {
  public:
@@ -95,31 +115,18 @@ class PdbTable {
   PdbTable(const PdbTable&) = delete;
   PdbTable& operator=(const PdbTable&) = delete;
 
-  // Payloads from this size up are copied into private memory on huge pages when they can be
-  // (see load()); smaller ones stay mapped from the file.
-  static constexpr std::uint64_t kPrivateCopyFromBytes = std::uint64_t{32} << 20;
-  // No payload is copied.
-  static constexpr std::uint64_t kNeverCopy = ~std::uint64_t{0};
-
   // Maps `path` read-only and checks it. Throws PdbError(Database) with a message naming the file
   // and the fault: missing, not a database, other version, truncated, corrupted (checksum), or
   // PdbError(Missing) when the file does not exist.
-  // A payload of `copy_from_bytes` or more is then copied into an anonymous mapping aligned to
-  // 2 MiB and advised onto transparent huge pages (with 4 KiB pages a search's random reads miss
+  // A payload of `policy.copy_from_bytes` or more is then copied into an anonymous mapping aligned
+  // to 2 MiB and advised onto transparent huge pages (with 4 KiB pages a search's random reads miss
   // the TLB on almost every look-up of a large table), and the checksum is taken of the copy.
   // The copy is skipped, and the file's mapping kept (shared by every process that maps the
-  // file), when the kernel's transparent huge pages are off, when the payload times the copies
-  // per host (set_copies_per_host) is more than half of the memory available, when the environment
-  // has NPUZZLE_PDB_HUGE_PAGES=0, or when the anonymous mapping fails.
-  static std::shared_ptr<const PdbTable> load(
-      const std::filesystem::path& path, std::uint64_t copy_from_bytes = kPrivateCopyFromBytes);
-  // Process-wide, before tables are loaded: how many processes of the host may each take a private
-  // copy of the same table (1 by default). load() copies a payload only when that many copies fit
-  // in half of the memory available; otherwise the table stays in the file's shared mapping, one
-  // copy in the page cache for every process of the host that maps it. The front end sets it to
-  // the ranks of an MPI run that share the host (engine/distributed.cpp), which load their tables
-  // at the same time: each counts the others' copies before it takes its own.
-  static void set_copies_per_host(int copies);
+  // file), when the kernel's transparent huge pages are off, when the payload times
+  // `policy.copies_per_host` is more than half of the memory available, when the environment has
+  // NPUZZLE_PDB_HUGE_PAGES=0, or when the anonymous mapping fails.
+  static std::shared_ptr<const PdbTable> load(const std::filesystem::path& path,
+                                              const LoadPolicy& policy = {});
   // A table held in memory (just built); `payload` must match `meta`.
   static std::shared_ptr<const PdbTable> from_memory(PdbMeta meta,
                                                      std::vector<std::uint8_t> payload);

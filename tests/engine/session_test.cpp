@@ -1,6 +1,7 @@
 // What the searches of one caller share lives in the SolveSession the caller owns
 // (engine/solve_session.hpp), not in the process: the fall-back to linear conflict is said once per
-// session, and the lookups of a pattern database set are told once per session.
+// session, the lookups of a pattern database set are told once per session, and each session
+// loads its own sets, once.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -66,6 +67,30 @@ TEST(SolveSession, TheLookupsAreToldOncePerSession) {
   SolveSession second;
   ASSERT_TRUE(solve_instance(second, request, kSmallBoard).solved());
   EXPECT_EQ(count_starting(lines, "heuristic pdb"), 2u);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(SolveSession, EachSessionLoadsItsOwnSetsOnce) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                    ("npuzzle-session-sets-test-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  const RunBoard goal{{2, 3}, {0, 1, 2, 3, 4, 5}};
+  const auto set_of = [&](SolveSession& session, bool& first) {
+    return session.databases().set(dir.string(), goal, "", first, {}, {}, false);
+  };
+  SolveSession one;
+  SolveSession other(2);  // as a rank that shares its host with another
+  bool first = false;
+  const auto set = set_of(one, first);
+  EXPECT_TRUE(first);
+  EXPECT_EQ(set_of(one, first), set);
+  EXPECT_FALSE(first);
+  const auto others = set_of(other, first);
+  EXPECT_TRUE(first);
+  EXPECT_NE(others, set);
+  ASSERT_EQ(others->tables.size(), set->tables.size());
+  EXPECT_NE(others->tables.front(), set->tables.front());
+  EXPECT_EQ(set_of(other, first), others);
   std::filesystem::remove_all(dir);
 }
 

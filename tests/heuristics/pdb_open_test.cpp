@@ -1,7 +1,8 @@
 // heuristics/pdb_open: only regular files are opened (a FIFO, a directory, a loop of links are
 // refused at once, never waited on), temporary names are unique per build, stale temporaries of
 // dead builds are removed and live or recent ones kept; a table's file touched (new time, same
-// bytes) is no change, the same file written with other bytes is.
+// bytes) is no change, the same file written with other bytes is; a private copy of a table is
+// taken only when the load policy's copies per host of it fit in half of the memory available.
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
@@ -13,6 +14,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <set>
 #include <string>
 
@@ -144,6 +146,9 @@ TEST_F(PdbOpen, TouchIsNoChangeOtherBytesAre) {
   EXPECT_TRUE(table->changed_on_disk());
 }
 
+// Copies every payload to huge pages when it can, whatever its size.
+constexpr pdb::LoadPolicy kCopyAll{.copy_from_bytes = 0};
+
 // A table loaded with a private copy (as large tables are, onto huge pages) reads the file's
 // values, and a later change of the file in place cannot reach it; with NPUZZLE_PDB_HUGE_PAGES=0
 // it stays a mapping of the file.
@@ -153,16 +158,51 @@ TEST_F(PdbOpen, PrivateCopyReadsTheFileAndIgnoresLaterChanges) {
   const fs::path path = dir_ / "t.pdb";
   pdb::write_table(path, built.meta, built.payload);
   ::setenv("NPUZZLE_PDB_HUGE_PAGES", "0", 1);
-  EXPECT_FALSE(pdb::PdbTable::load(path, 0)->private_copy());
+  EXPECT_FALSE(pdb::PdbTable::load(path, kCopyAll)->private_copy());
   ::unsetenv("NPUZZLE_PDB_HUGE_PAGES");
   EXPECT_FALSE(pdb::PdbTable::load(path)->private_copy());  // far below the size for a copy
-  const auto table = pdb::PdbTable::load(path, 0);
+  const auto table = pdb::PdbTable::load(path, kCopyAll);
   if (!table->private_copy()) GTEST_SKIP() << "transparent huge pages are off on this machine";
   ASSERT_EQ(table->payload().size(), built.payload.size());
   EXPECT_TRUE(std::equal(built.payload.begin(), built.payload.end(), table->payload().begin()));
   flip_first_payload_byte(path, built);
   EXPECT_FALSE(table->changed_on_disk());
   EXPECT_EQ(table->payload()[0], built.payload[0]);
+}
+
+// The memory available now (MemAvailable in /proc/meminfo), in bytes; 0 when it cannot be read.
+std::uint64_t memory_available() {
+  std::ifstream meminfo("/proc/meminfo");
+  std::string key;
+  std::uint64_t kib = 0;
+  while (meminfo >> key >> kib) {
+    if (key == "MemAvailable:") return kib * 1024;
+    meminfo.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
+  }
+  return 0;
+}
+
+// The copies per host of the load policy count: a table is copied only when that many copies fit
+// in half of the memory available. The counts are a factor of two off the limit either way, so
+// that the memory available may change meanwhile.
+TEST_F(PdbOpen, APrivateCopyPerProcessOfTheHostMustFitInHalfTheMemory) {
+  const std::vector<int> goal = {0, 1, 2, 3, 4, 5};
+  const pdb::BuildResult built = pdb::build_table({2, 3, goal, {1, 2, 3}});
+  const fs::path path = dir_ / "t.pdb";
+  pdb::write_table(path, built.meta, built.payload);
+  if (!pdb::PdbTable::load(path, kCopyAll)->private_copy()) {
+    GTEST_SKIP() << "transparent huge pages are off on this machine";
+  }
+  const std::uint64_t filling_the_memory = memory_available() / built.payload.size();
+  if (filling_the_memory > static_cast<std::uint64_t>(std::numeric_limits<int>::max())) {
+    GTEST_SKIP() << "too much memory available for this table's copies to exceed it";
+  }
+  ASSERT_GE(filling_the_memory, 8u);
+  pdb::LoadPolicy policy = kCopyAll;
+  policy.copies_per_host = static_cast<int>(filling_the_memory / 4);  // a quarter of it
+  EXPECT_TRUE(pdb::PdbTable::load(path, policy)->private_copy());
+  policy.copies_per_host = static_cast<int>(filling_the_memory);  // all of it: twice the half
+  EXPECT_FALSE(pdb::PdbTable::load(path, policy)->private_copy());
 }
 
 }  // namespace

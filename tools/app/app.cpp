@@ -10,6 +10,7 @@
 #include <limits>
 #include <string_view>
 
+#include "engine/distributed.hpp"
 #include "tools/app/commands.hpp"
 #include "tools/app/option_flags.hpp"
 #include "tools/checked_output.hpp"
@@ -167,7 +168,8 @@ ExitCode run_npuzzle(int argc, char** argv) {
                        {4, "a limit was hit, or Ctrl-C"},
                        {5, "out of memory"}};
   Action action;
-  SolveSession session;  // the searches' pattern databases, for the whole run
+  // The searches' pattern databases, for the whole run (under mpirun, one of the host's ranks).
+  SolveSession session(table_copies_per_host());
   add_solve_command(app, action, session);
   add_random_command(app, action);
   add_verify_command(app, action);

@@ -50,7 +50,7 @@ void remove_resume_file(const std::filesystem::path& table, bool check) {
   if (!entry_present(partial)) return;
   if (check) {
     try {
-      PdbTable::load(table, PdbTable::kNeverCopy);
+      PdbTable::load(table, {.copy_from_bytes = LoadPolicy::kNeverCopy});
     } catch (const PdbError&) {
       return;  // a damaged table: its resume file may still be wanted
     }
@@ -214,7 +214,7 @@ ExitCode run_build(const std::string& size, const std::string& partition_text,
 }
 
 ExitCode run_info(const std::string& file) {
-  const auto table = PdbTable::load(file, PdbTable::kNeverCopy);
+  const auto table = PdbTable::load(file, {.copy_from_bytes = LoadPolicy::kNeverCopy});
   const PdbMeta& m = table->meta();
   std::cout << "file:          " << file << "\n"
             << "format:        version " << kFormatVersion << ", ranking " << m.ranking
@@ -236,7 +236,7 @@ ExitCode run_info(const std::string& file) {
 }
 
 ExitCode run_verify(const std::string& file, int threads) {
-  const auto table = PdbTable::load(file, PdbTable::kNeverCopy);
+  const auto table = PdbTable::load(file, {.copy_from_bytes = LoadPolicy::kNeverCopy});
   std::cerr << "checksum ok; checking the breadth-first invariants of " << table->meta().entry_count
             << " entries\n";
   // The progress line of a build: the share checked, the rate, the time so far and left; from the
