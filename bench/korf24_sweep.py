@@ -62,7 +62,8 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree for the impo
 sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
 from sweep_rows import (binary_commit, file_name_part, load_rows, new_row, parse_ids,  # noqa: E402
                         print_header, print_summary, print_table, read_checkpoint, read_set,
-                        record_last_iteration, record_progress, record_solution, results_path,
+                        record_final_iteration, record_last_iteration, record_progress,
+                        record_solution, results_path,
                         row_failed, selected_rows, store_row, table_line)
 
 # Of the algorithms that keep checkpoints (ida, pida, aida), those that store nodes (--mem-limit).
@@ -295,6 +296,7 @@ class Sweep:
             return reason != "interrupted"
         record_solution(row, result, tiles)
         record_last_iteration(row, self.run_files(stem), result["length"])
+        record_final_iteration(row, self.run_files(stem), result["length"])
         with contextlib.suppress(FileNotFoundError):
             os.remove(checkpoint)
         return True

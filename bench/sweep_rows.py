@@ -24,12 +24,15 @@ ITERATION = re.compile(
 # runs; wall_seconds: the runs' wall time, lost work and start-up included; startup_seconds: the
 # last run's wall time outside its search; threshold: the bound reached (the length when solved);
 # last_iteration_*: the last completed iteration below it (its count from the -v lines, to 3-4
-# digits); growth and projected_*: the projection of an unsolved search; commit: the binary's.
+# digits); final_iteration_expanded: a solved search's nodes at the threshold of its solution (the
+# iteration that found it, counted to the solution); growth and projected_*: the projection of an
+# unsolved search; commit: the binary's.
 COLUMNS = [
     "id", "algorithm", "heuristic", "threads", "time_limit", "published_length", "status",
     "reason", "length", "verified", "seconds", "wall_seconds", "startup_seconds", "runs",
     "generated", "expanded", "threshold", "last_iteration_bound", "last_iteration_expanded",
-    "growth", "projected_generated", "projected_seconds", "mem_limit", "date", "commit"
+    "final_iteration_expanded", "growth", "projected_generated", "projected_seconds", "mem_limit",
+    "date", "commit"
 ]
 KEY = ("id", "algorithm", "heuristic", "threads")
 
@@ -202,6 +205,17 @@ def record_last_iteration(row, run_files, threshold):
     return done
 
 
+def record_final_iteration(row, run_files, length):
+    """Fills a solved row's nodes at the threshold of its solution, from the -v line of the run that
+    found it (the last run's line of that bound)."""
+    its = []
+    for path in run_files:
+        its.extend(iterations(pathlib.Path(path).read_text(errors="replace")))
+    final = [expanded for bound, expanded in its if bound == length]
+    if final:
+        row.update(final_iteration_expanded=f"{final[-1]:.0f}")
+
+
 def record_progress(row, run_files, progress, threshold):
     """Fills the counts, the last completed iteration and the projection of an unsolved row."""
     row.update(seconds=f"{progress['seconds']:.3f}", generated=str(progress["generated"]),
@@ -277,9 +291,9 @@ def row_failed(row):
 
 def print_header():
     print("| instance | algorithm | published length | status | length | seconds | generated |"
-          " expanded | generated/s | threshold | last iteration expanded | projected generated |"
-          " projected time |")
-    print("|---:|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+          " expanded | generated/s | threshold | last iteration expanded | expanded at the"
+          " solution's threshold | projected generated | projected time |")
+    print("|---:|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 
 
 def table_line(row):
@@ -300,10 +314,12 @@ def table_line(row):
     else:
         projected = " | "
     last = f"{float(row['last_iteration_expanded']):,.0f}" if row["last_iteration_expanded"] else ""
+    final = (f"{float(row['final_iteration_expanded']):,.0f}"
+             if row["final_iteration_expanded"] else "")
     expanded = f"{int(row['expanded']):,}" if row["expanded"] else ""
     return (f"| #{row['id']} | {row['algorithm']} | {row['published_length']} | {status} |"
             f" {row['length']} | {seconds:.1f} | {generated:,} | {expanded} | {rate} |"
-            f" {row['threshold']} | {last} | {projected} |")
+            f" {row['threshold']} | {last} | {final} | {projected} |")
 
 
 def summary(rows):

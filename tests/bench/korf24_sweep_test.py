@@ -5,7 +5,7 @@ Korf's 100 with the linear-conflict heuristic (no pattern databases needed), in 
 
 - a search stopped by its time limit is done until the limit grows, then resumes from its
   checkpoint with what is left of the limit (plus the start-up its first run took) and is solved,
-  its length the published one;
+  its length the published one, with the nodes of its solution's threshold;
 - the CSV and the table (also printed without running anything: --table-only) keep each
   instance's outcome, and an unsolved one's projection from its completed iterations, for parallel
   IDA* and A*+IDA* alike;
@@ -112,6 +112,13 @@ def check_resume_after_limit(npuzzle, work, algo):
     assert row["status"] == "solved" and row["verified"] == "ok", row
     assert row["length"] == published and row["runs"] == str(runs + 1), row
     assert row["commit"] == COMMIT, row
+    # The nodes of the solution's threshold: those of the -v line of its bound in the last run.
+    final_lines = re.findall(rf"^\[\d+\] bound {published}: ([\d.]+) ?([KMG]?) expanded in the it",
+                             pathlib.Path(f"{stem}.run{runs + 1}.err").read_text(), re.M)
+    assert final_lines, row
+    number, suffix = final_lines[-1]
+    final = float(number) * {"": 1, "K": 1e3, "M": 1e6, "G": 1e9}[suffix]
+    assert abs(float(row["final_iteration_expanded"]) - final) < 1, (row, final_lines)
     assert float(row["seconds"]) >= spent, (row, spent)
     command = run_command(f"{stem}.run{runs + 1}.err")
     assert "--resume" in command, command
