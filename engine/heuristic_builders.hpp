@@ -74,7 +74,9 @@ struct Wd {
   }
 };
 
-// The best set in the database directory (or the partition named), reflected where it can be;
+// The best set in the database directory (or the partition named: choice.variant, parsed here once
+// against the goal and handed down typed; the request's checks refused a bad one before, and a
+// parse error here is a usage error too), reflected where it can be;
 // kDual: each view also looked up on the dual placement (heuristics/pdb/pattern_databases.hpp; with
 // the tables that `pdbgen build --dual` adds where they are present). The first use of a set's
 // direct lookups, and the first of its dual ones, tell the request's log which lookups are in use.
@@ -98,12 +100,17 @@ struct PatternDatabaseLookups {
         throw DatabaseUnavailable(
             not_given(OptionField::PdbDir, "no pattern database directory", "NPUZZLE_PDB_DIR"));
       }
+      std::optional<pdb::Partition> named;  // none: the best present
+      if (!choice.variant.empty()) {
+        named = pdb::parse_partition(choice.variant, B::kRows, B::kCols, goal_tiles);
+      }
       bool first = false;
       PdbWatch& databases = request.session->databases();
-      const auto set = databases.set(
-          request.pdb_dir, RunBoard{{B::kRows, B::kCols}, std::move(goal_tiles)}, choice.variant,
-          first, pdb::AutoBuildLimits{request.limits.interrupt, request.limits.time_seconds},
-          request.log, kDual);
+      const auto set =
+          databases.set(request.pdb_dir, RunBoard{{B::kRows, B::kCols}, std::move(goal_tiles)},
+                        named ? &*named : nullptr, first,
+                        pdb::AutoBuildLimits{request.limits.interrupt, request.limits.time_seconds},
+                        request.log, kDual);
       // A table written to in place before the search ended makes its answer void (Database).
       return with_pdb_heuristic(goal, *set, true, kDual, [&](const auto& h) {
         if (databases.first_lookups_of(set.get(), kDual)) {

@@ -65,7 +65,7 @@ PdbWatch::PdbWatch(int copies_per_host)
 PdbWatch::~PdbWatch() = default;
 
 std::shared_ptr<const pdb::PdbSet> PdbWatch::set(const std::string& dir, const RunBoard& goal,
-                                                 const std::string& partition, bool& first,
+                                                 const pdb::Partition* partition, bool& first,
                                                  const pdb::AutoBuildLimits& limits,
                                                  const LogSink& log, bool minimised_only) {
   std::function<void(const std::string&)> notes;  // empty: silent

@@ -28,11 +28,12 @@ class PdbWatch {
   PdbWatch(const PdbWatch&) = delete;
   PdbWatch& operator=(const PdbWatch&) = delete;
 
-  // The set for this goal (its size and tiles) and partition ("" for the best present), loaded
-  // once per PdbWatch (its cache); `first` says whether this call started watching its files here;
+  // The set for this goal (its size and tiles) and partition (parsed against this goal by the
+  // caller; nullptr for the best present), loaded once per PdbWatch (its cache: one set for every
+  // spelling of a partition); `first` says whether this call started watching its files here;
   // `limits` may stop a build, which tells `log` what it does. Throws pdb::PdbError.
   std::shared_ptr<const pdb::PdbSet> set(const std::string& dir, const RunBoard& goal,
-                                         const std::string& partition, bool& first,
+                                         const pdb::Partition* partition, bool& first,
                                          const pdb::AutoBuildLimits& limits, const LogSink& log,
                                          bool minimised_only);
 

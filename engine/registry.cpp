@@ -2,6 +2,7 @@
 // registries' kInfo tables (algorithm_registry.hpp, heuristic_registry.hpp).
 #include <algorithm>
 #include <cctype>
+#include <stdexcept>
 #include <string_view>
 
 #include "engine/algorithm_registry.hpp"
@@ -186,11 +187,26 @@ std::optional<HeuristicChoice> parse_heuristic(const std::string& text, std::str
   return std::nullopt;
 }
 
+namespace {
+
+// The registry's index of the entry `info`, found when the program is compiled (a missing entry
+// fails the compile): the defaults are ids, not names looked up at run time.
+constexpr std::size_t registry_index(const HeuristicInfo& info) {
+  for (std::size_t i = 0; i < kHeuristicInfo.size(); ++i) {
+    if (std::string_view(kHeuristicInfo[i].name) == info.name) return i;
+  }
+  throw std::logic_error("a heuristic that is not in the registry");
+}
+constexpr std::size_t kLcIndex = registry_index(kLcInfo);
+constexpr std::size_t kPdbIndex = registry_index(pdb_info(false));
+
+}  // namespace
+
 HeuristicChoice default_heuristic(BoardSize size) {
-  return {*find_heuristic(size == BoardSize{4, 4} ? "pdb" : "lc"), {}};
+  return {size == BoardSize{4, 4} ? kPdbIndex : kLcIndex, {}};
 }
 
-HeuristicChoice default_heuristic_without_databases() { return {*find_heuristic("lc"), {}}; }
+HeuristicChoice default_heuristic_without_databases() { return {kLcIndex, {}}; }
 
 std::string heuristic_help() {
   std::vector<std::string> items;
@@ -215,6 +231,8 @@ std::string heuristic_help() {
   return join(items, ", ") + "; default: the best for the board";
 }
 
+// Only a check, before any search: the pattern database lookups parse the partition once
+// themselves and hand it down typed (engine/heuristic_builders.hpp).
 void heuristic::check_pdb_partition(const std::string& partition, const RunBoard& goal) {
   try {
     pdb::parse_partition(partition, goal.size.rows, goal.size.cols, goal.tiles);

@@ -42,7 +42,7 @@ PdbCache::PdbCache(int copies_per_host) { load_policy_.copies_per_host = copies_
 
 std::shared_ptr<const PdbSet> PdbCache::cached_set(
     const std::string& dir, int rows, int cols, const std::vector<int>& goal,
-    const std::string& partition, const std::function<void(const std::string&)>& log, bool* first,
+    const Partition* partition, const std::function<void(const std::string&)>& log, bool* first,
     const AutoBuildLimits& limits, bool minimised_only) {
   const DatabaseDirectory chosen = database_directory(dir, "");
   const std::filesystem::path& where = chosen.path;
@@ -52,7 +52,8 @@ std::shared_ptr<const PdbSet> PdbCache::cached_set(
                    "XDG_CACHE_HOME nor HOME is set)");
   }
   std::string key = where.string() + "|" + std::to_string(rows) + "x" + std::to_string(cols) + "|" +
-                    goal_label(goal) + "|" + partition + (minimised_only ? "|minimised" : "");
+                    goal_label(goal) + "|" + (partition ? partition->tile_lists() : "") +
+                    (minimised_only ? "|minimised" : "");
   std::lock_guard lock(mutex_);
   if (first) *first = false;
   if (auto it = sets_.find(key); it != sets_.end()) return it->second;

@@ -4,6 +4,9 @@
 //
 // The first call of cached_set for a (directory, size, goal, partition) loads or builds the set
 // through find_or_build (messages go to `log`), later calls on the same cache return the same set;
+// `partition` is parsed by the caller (nullptr: the best present), and partitions of the same
+// groups share one set whatever their spelling ("6-6-3" or its tile lists: the set's partition is
+// the first one asked for).
 // `first` (optional) says whether this call loaded it. Another cache loads its own. An empty `dir`
 // means default_directory(). Thread-safe. Watching the files for changes on disk is the front
 // end's (engine/pdb_watch.hpp). A build stopped by `limits` leaves no file and throws
@@ -41,15 +44,18 @@ class PdbCache {
   PdbCache(const PdbCache&) = delete;
   PdbCache& operator=(const PdbCache&) = delete;
 
-  std::shared_ptr<const PdbSet> cached_set(
-      const std::string& dir, int rows, int cols, const std::vector<int>& goal,
-      const std::string& partition, const std::function<void(const std::string&)>& log,
-      bool* first = nullptr, const AutoBuildLimits& limits = {}, bool minimised_only = false);
+  std::shared_ptr<const PdbSet> cached_set(const std::string& dir, int rows, int cols,
+                                           const std::vector<int>& goal, const Partition* partition,
+                                           const std::function<void(const std::string&)>& log,
+                                           bool* first = nullptr,
+                                           const AutoBuildLimits& limits = {},
+                                           bool minimised_only = false);
 
  private:
   LoadPolicy load_policy_;
   std::mutex mutex_;
-  std::map<std::string, std::shared_ptr<const PdbSet>> sets_;  // by directory|size|goal|partition
+  // By directory|size|goal|partition's tile lists ("" for the best present)|minimised.
+  std::map<std::string, std::shared_ptr<const PdbSet>> sets_;
 };
 
 }  // namespace npuzzle::pdb

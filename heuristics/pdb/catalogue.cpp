@@ -333,7 +333,7 @@ PdbSet build_set(const std::filesystem::path& dir, int rows, int cols, const std
 }
 
 PdbSet find_or_build(const std::filesystem::path& dir, int rows, int cols,
-                     const std::vector<int>& goal, std::string_view partition,
+                     const std::vector<int>& goal, const Partition* partition,
                      const FindOptions& options) {
   auto present = [&](const Partition& p) {
     for (std::size_t g = 0; g < p.groups.size(); ++g) {
@@ -343,7 +343,7 @@ PdbSet find_or_build(const std::filesystem::path& dir, int rows, int cols,
     }
     return true;
   };
-  if (partition.empty()) {
+  if (!partition) {
     for (const std::string& name : partition_names(rows, cols)) {
       const Partition p = parse_partition(name, rows, cols, goal);
       const bool zero_aware =
@@ -364,7 +364,7 @@ PdbSet find_or_build(const std::filesystem::path& dir, int rows, int cols,
     }
     return build_set(dir, rows, cols, goal, quick, options);
   }
-  const Partition p = parse_partition(partition, rows, cols, goal);
+  const Partition& p = *partition;
   if (present(p)) return load_set(dir, rows, cols, goal, p, options.load);
   const SetPlan plan = plan_set(dir, rows, cols, goal, p, options.threads);
   if (!options.build_missing) return load_set(dir, rows, cols, goal, p, options.load);

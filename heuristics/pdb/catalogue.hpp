@@ -13,7 +13,6 @@
 #include <functional>
 #include <memory>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "heuristics/pdb/build.hpp"
@@ -113,17 +112,18 @@ PdbSet build_set(const std::filesystem::path& dir, int rows, int cols, const std
 
 // Finds the best database set present for this board and goal (in partition_names order), or builds
 // the quick default into `dir` when none is present, logging to options.log what it builds, with
-// its placements, memory and time estimate, before it starts. `partition` empty = best available;
-// a named or listed partition is loaded if present. A missing set is built only when its build
-// needs at most kAutoBuildBytes (1 GiB) of memory and its missing tables hold at most
-// kAutoBuildPlacements placements (100 M, about 40 s on one thread): 6-6-3, 5-5-5, the full tables
-// of boards up to 10 cells and the sets of 3x4, 3x5 and 4x5 are built; 7-8 and every 5x5 set
-// (6-6-6-6: 510 M placements) are not: PdbError(Missing, exit 2) then names the exact pdbgen
-// command and what the build takes (a build inside a solve is not resumable; pdbgen's is).
+// its placements, memory and time estimate, before it starts. `partition` nullptr = best
+// available (the catalogue's own names); a partition given (parsed by the caller, once) is loaded
+// if present. A missing set is built only when its build needs at most kAutoBuildBytes (1 GiB) of
+// memory and its missing tables hold at most kAutoBuildPlacements placements (100 M, about 40 s
+// on one thread): 6-6-3, 5-5-5, the full tables of boards up to 10 cells and the sets of 3x4, 3x5
+// and 4x5 are built; 7-8 and every 5x5 set (6-6-6-6: 510 M placements) are not: PdbError(Missing,
+// exit 2) then names the exact pdbgen command and what the build takes (a build inside a solve is
+// not resumable; pdbgen's is).
 inline constexpr std::uint64_t kAutoBuildBytes = std::uint64_t{1} << 30;
 inline constexpr std::uint64_t kAutoBuildPlacements = 100'000'000;
 PdbSet find_or_build(const std::filesystem::path& dir, int rows, int cols,
-                     const std::vector<int>& goal, std::string_view partition,
+                     const std::vector<int>& goal, const Partition* partition,
                      const FindOptions& options = {});
 
 }  // namespace npuzzle::pdb

@@ -76,7 +76,7 @@ TEST(SolveSession, EachSessionLoadsItsOwnSetsOnce) {
   std::filesystem::remove_all(dir);
   const RunBoard goal{{2, 3}, {0, 1, 2, 3, 4, 5}};
   const auto set_of = [&](SolveSession& session, bool& first) {
-    return session.databases().set(dir.string(), goal, "", first, {}, {}, false);
+    return session.databases().set(dir.string(), goal, nullptr, first, {}, {}, false);
   };
   SolveSession one;
   SolveSession other(2);  // as a rank that shares its host with another

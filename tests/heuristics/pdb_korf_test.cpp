@@ -46,7 +46,7 @@ class KorfPdb : public ::testing::Test {
     pdb::FindOptions options;
     options.log = [](const std::string& line) { std::printf("  %s\n", line.c_str()); };
     set_ = new pdb::PdbSet(
-        pdb::find_or_build(*dir_, 4, 4, testing::tiles_of(goal.state), "", options));
+        pdb::find_or_build(*dir_, 4, 4, testing::tiles_of(goal.state), nullptr, options));
   }
   static void TearDownTestSuite() {
     delete set_;
@@ -126,11 +126,12 @@ TEST_F(KorfPdb, ReusesFilesAndNamesTheCommandForMissing78) {
   int built = 0;
   pdb::FindOptions options;
   options.log = [&](const std::string&) { ++built; };
-  const pdb::PdbSet again = pdb::find_or_build(*dir_, 4, 4, g, "", options);
+  const pdb::PdbSet again = pdb::find_or_build(*dir_, 4, 4, g, nullptr, options);
   EXPECT_EQ(built, 0);
   EXPECT_EQ(again.partition.name, "6-6-3");
   try {
-    pdb::find_or_build(*dir_, 4, 4, g, "78", options);
+    const pdb::Partition seven_eight = pdb::parse_partition("78", 4, 4, g);
+    pdb::find_or_build(*dir_, 4, 4, g, &seven_eight, options);
     ADD_FAILURE() << "7-8 loaded from a directory without it";
   } catch (const pdb::PdbError& e) {
     EXPECT_EQ(e.kind(), pdb::ErrorKind::Missing);
