@@ -196,7 +196,8 @@ std::vector<Result> solve_all(const std::vector<Board>& boards, const SolveOptio
 
 Result solve(const Board& board, const SolveOptions& options, Session& session) {
   check_board(board);
-  const SolveRequest request = request_from_options(options, {board.rows, board.cols});
+  const SolveRequest request = with_algorithm_for(
+      request_from_options(options, {board.rows, board.cols}), {board.rows, board.cols});
   const SolveOutcome outcome = solve_instance(session_state(session), request,
                                               RunBoard{{board.rows, board.cols}, board.tiles});
   if (outcome.failed() && outcome.error_kind == SolveError::Usage) {
@@ -204,7 +205,7 @@ Result solve(const Board& board, const SolveOptions& options, Session& session) 
   }
   Result r;
   r.status = status_of(outcome);
-  r.algorithm = options.algorithm;
+  r.algorithm = static_cast<Algorithm>(request.algorithm.value());
   r.heuristic = outcome.heuristic.name();
   r.threads = outcome.threads;
   r.error = outcome.error;
@@ -230,7 +231,7 @@ Result solve(const Board& board, const SolveOptions& options, Session& session) 
 std::vector<Result> solve_all(const std::vector<Board>& boards, const SolveOptions& options,
                               Session& session) {
   request_from_options(options, {});  // the options' checks, before any board
-  const bool inside = is_parallel(engine_algorithm(options.algorithm));
+  const bool inside = options.algorithm && is_parallel(engine_algorithm(*options.algorithm));
   SolveOptions each = options;
   if (!inside) each.threads = 1;  // the threads solve boards side by side instead
   std::vector<Result> out(boards.size());

@@ -47,6 +47,7 @@ To mirrored(const From& e) {
   to.takers = e.takers;
   to.takers_group = e.takers_group;
   to.chosen = e.chosen;
+  to.chosen_by_default = e.chosen_by_default;
   to.max_side = e.max_side;
   to.board = e.board;
   to.variable = e.variable;
@@ -242,7 +243,7 @@ SolveRequest request_from_options(const SolveOptions& options, npuzzle::BoardSiz
   return with_option_error([&] {
     SolveRequest request;
     std::set<SearchOption> given;
-    request.algorithm = engine_algorithm(options.algorithm);
+    if (options.algorithm) request.algorithm = engine_algorithm(*options.algorithm);
     if (options.heuristic) {
       request.heuristic = heuristic_choice(*options.heuristic);
       given.insert(SearchOption::Heuristic);

@@ -15,6 +15,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/board_sizes.hpp"
 #include "engine/request.hpp"
 #include "text/name_match.hpp"
 
@@ -51,7 +52,7 @@ struct AlgorithmInfo {
 // clang-format off
 inline constexpr std::array<AlgorithmInfo, kAlgorithmCount> kAlgorithmInfo{{
   // id                name      help                              family                         heur.  threads tie-b. owner  progr. optimal memory checkpoint aliases
-  {Algorithm::Ida,    "ida",    "IDA*, default",                   SearchFamily::DepthFirst,      true,  false,  false, false, true,  true,   false, true,  {"ida*", "ida-star", "idastar"}},
+  {Algorithm::Ida,    "ida",    "IDA*",                            SearchFamily::DepthFirst,      true,  false,  false, false, true,  true,   false, true,  {"ida*", "ida-star", "idastar"}},
   {Algorithm::AStar,  "astar",  "A*",                              SearchFamily::Textbook,        true,  false,  true,  false, false, true,   true,  false, {"a*", "a-star"}},
   {Algorithm::Hda,    "hda",    "hash-distributed A*",             SearchFamily::HashDistributed, true,  true,   false, true,  false, true,   true,  false, {"hda*", "hash-distributed-a*"}},
   {Algorithm::Pida,   "pida",   "parallel IDA*",                   SearchFamily::DepthFirst,      true,  true,   false, false, true,  true,   false, true,  {"parallel-ida", "parallel-ida*", "pida*"}},
@@ -99,7 +100,7 @@ std::string unknown_algorithm(std::string_view text);
 // True for the algorithms that use --threads inside one search (instances then run one at a time).
 bool is_parallel(Algorithm a);
 std::string algorithm_names();  // "ida, astar, hda, pida, bfs, dfbnb, greedy, aida"
-std::string algorithm_help();   // "ida (IDA*, default), astar (A*), …"
+std::string algorithm_help();   // "ida (IDA*), astar (A*), …"
 
 // The tie-breaks of the best-first searches (--tie-break), in the order the help lists them: each
 // one's aliases, as AlgorithmInfo's; its name is core's tie_break_name.
@@ -119,5 +120,24 @@ RequestError unknown_tie_break_error(std::string_view text);
 
 // The names of the algorithms with `flag` set, e.g. algorithms_with(&AlgorithmInfo::tie_break).
 std::string algorithms_with(bool AlgorithmInfo::*flag);
+
+// The algorithm a board is solved with when the caller names none, chosen by measurement
+// (bench/RESULTS.md, "The default algorithm per size"; docs/algorithms.md): A*+IDA* on the boards
+// of more than 12 cells (3x5 and 5x3 on), where its frontier saves most of IDA*'s last iterations
+// (0.37-0.82x IDA*'s time on random 3x5, 5x3, 4x5, 5x4 boards and Korf's 100; 1.02x on the 17
+// 15-puzzles of 80 moves); IDA* on the smaller ones, whose searches end before A*+IDA*'s set-up
+// pays (A*+IDA* took 1.3x IDA*'s time on 3x4 and 4x3, 3.2x on 3x3).
+inline Algorithm default_algorithm(BoardSize size) {
+  return size.cells() > 12 ? Algorithm::Aida : Algorithm::Ida;
+}
+// Every algorithm default_algorithm returns: an option is taken by a request that names no
+// algorithm when one of these takes it.
+inline constexpr std::array kDefaultAlgorithms = {Algorithm::Ida, Algorithm::Aida};
+// "aida on boards of more than 12 cells (3x5, 5x3, 4x4, …), ida on the smaller ones".
+std::string default_algorithm_rule();
+// `request` with an algorithm for a board of `size`: the one it names, else default_algorithm on
+// one thread (a request naming no algorithm takes its threads as instances solved at once, as
+// IDA* does).
+SolveRequest with_algorithm_for(SolveRequest request, BoardSize size);
 
 }  // namespace npuzzle

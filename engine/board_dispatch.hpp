@@ -114,7 +114,7 @@ SearchResult run_with_checkpoints(SolveRequest request, const H& h, const Goal<B
                                   std::vector<std::string> databases, std::string& write_error) {
   const CheckpointRequest& asked = *request.checkpoint;
   CheckpointFile file;
-  file.algorithm = request.algorithm;
+  file.algorithm = request.algorithm.value();
   file.heuristic = heuristic;
   file.board = board;
   file.goal = goal_tiles;
@@ -171,7 +171,7 @@ SolveOutcome solve_searching(const SolveRequest& request, const HeuristicChoice&
                              const Goal<B>& goal, const State<B>& start, const RunBoard& board,
                              const std::vector<int>& goal_tiles, WithHeuristic&& with_heuristic) {
   SolveOutcome out;
-  const AlgorithmInfo& algorithm = algorithm_info(request.algorithm);
+  const AlgorithmInfo& algorithm = algorithm_info(request.algorithm.value());
   if (algorithm.heuristic) out.heuristic.choice = heuristic;
   out.threads = algorithm.threads ? request.threads : 1;
   std::string checkpoint_error;  // a checkpoint that could not be written

@@ -132,10 +132,11 @@ SolveRequest request_from_checkpoint(const CheckpointFile& file, SolveRequest ba
                                      bool keep_algorithm) {
   // ida and pida name the same subtrees; A*+IDA*'s frontier is its own.
   const auto own_frontier = [](Algorithm a) { return a == Algorithm::Aida; };
-  if (keep_algorithm && algorithm_info(base.algorithm).checkpoint &&
-      own_frontier(base.algorithm) != own_frontier(file.algorithm)) {
+  keep_algorithm = keep_algorithm && base.algorithm;
+  if (keep_algorithm && algorithm_info(*base.algorithm).checkpoint &&
+      own_frontier(*base.algorithm) != own_frontier(file.algorithm)) {
     const std::string held = algorithm_name(file.algorithm);
-    const std::string asked = algorithm_name(base.algorithm);
+    const std::string asked = algorithm_name(*base.algorithm);
     throw UsageError(conflict(
         OptionField::Resume, OptionField::Algorithm, asked,
         "the checkpoint holds a position of " + held + ", which " + asked + " cannot go on from",

@@ -97,10 +97,20 @@ void end_distributed() {
   mpi::finalize();
 }
 
-int ranks_for(Algorithm algorithm) { return is_parallel(algorithm) ? mpi::size() : 1; }
+namespace {
+
+// One job at a time crosses the ranks: a search that shares the process with others (instances
+// solved at once) stays on this rank.
+bool across_ranks(const SolveRequest& request) {
+  return is_parallel(request.algorithm.value()) && request.instances_at_once == 1;
+}
+
+}  // namespace
+
+int ranks_for(const SolveRequest& request) { return across_ranks(request) ? mpi::size() : 1; }
 
 DistributedJob::DistributedJob(const SolveRequest& request, const RunBoard& board) {
-  if (mpi::distributed() && mpi::rank() == 0 && is_parallel(request.algorithm)) {
+  if (mpi::distributed() && mpi::rank() == 0 && across_ranks(request)) {
     // Refused before the other ranks hear of the job (its message carries no checkpoint).
     if (request.checkpoint) {
       throw UsageError(unsupported(OptionField::Checkpoint, OptionField::Resume, "under mpirun"));
@@ -121,7 +131,7 @@ int table_copies_per_host() { return 1; }
 std::string shared_tables_note() { return ""; }
 void serve_jobs(const LogSink&) {}
 void end_distributed() {}
-int ranks_for(Algorithm) { return 1; }
+int ranks_for(const SolveRequest&) { return 1; }
 DistributedJob::DistributedJob(const SolveRequest&, const RunBoard&) {}
 DistributedJob::~DistributedJob() = default;
 

@@ -1,16 +1,15 @@
 // engine/distributed.hpp — npuzzle under mpirun (an MPI build, -DNPUZZLE_MPI=ON): rank 0 is the
 // usual front end; every other rank serves the distributed searches rank 0 starts.
 //
-// For each instance solved with a parallel algorithm (pida, hda), rank 0's solve_instance sends the
-// request and the board to every rank (`DistributedJob`); each rank then runs the same
-// solve_instance, whose search joins the others (parallel/mpi_world.hpp's join) and runs across all
-// ranks. Only rank 0 prints. In a build without MPI, or with one rank, everything here does
-// nothing and npuzzle runs as usual.
-// Ranks on one host share the pattern databases that do not fit once per rank: a rank copies a
-// table to huge pages only when every rank of its host's copy of it fits in half the memory
-// available, else it keeps the file's shared mapping, one copy in the page cache for the host
-// (heuristics/pdb/file.hpp, LoadPolicy): each rank's SolveSession is constructed with
-// table_copies_per_host().
+// For each instance solved with a parallel algorithm (pida, hda, aida) one at a time, rank 0's
+// solve_instance sends the request and the board to every rank (`DistributedJob`); each rank then
+// runs the same solve_instance, whose search joins the others (parallel/mpi_world.hpp's join) and
+// runs across all ranks. Only rank 0 prints. In a build without MPI, or with one rank, everything
+// here does nothing and npuzzle runs as usual. Ranks on one host share the pattern databases that
+// do not fit once per rank: a rank copies a table to huge pages only when every rank of its host's
+// copy of it fits in half the memory available, else it keeps the file's shared mapping, one copy
+// in the page cache for the host (heuristics/pdb/file.hpp, LoadPolicy): each rank's SolveSession is
+// constructed with table_copies_per_host().
 #pragma once
 
 #include <atomic>
@@ -49,8 +48,10 @@ void serve_jobs(const LogSink& log);
 // Called last in main() on rank 0: ends the other ranks' service, then MPI.
 void end_distributed();
 
-// The number of ranks a search with `algorithm` runs on (1 but for pida and hda under mpirun).
-int ranks_for(Algorithm algorithm);
+// The number of ranks `request`'s search runs on: all of them for a parallel algorithm (pida, hda,
+// aida) solving one instance at a time under mpirun, else 1 (the default algorithm while --threads
+// solve boards side by side runs on rank 0 alone). Its algorithm is set (with_algorithm_for).
+int ranks_for(const SolveRequest& request);
 
 // Rank 0, in solve_instance: sends the job of a distributed search; on destruction, makes sure
 // every rank's join of that search took place, also when it ended before its search began. A job

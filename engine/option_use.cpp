@@ -48,7 +48,7 @@ bool takes_option(Algorithm algorithm, SearchOption option) {
 }
 
 void check_options_apply(const std::set<SearchOption>& given,
-                         const std::vector<Algorithm>& algorithms) {
+                         const std::vector<Algorithm>& algorithms, bool by_default) {
   for (const OptionUse& use : kOptionUses) {
     if (!given.count(use.option)) continue;
     bool taken = false;
@@ -62,6 +62,7 @@ void check_options_apply(const std::set<SearchOption>& given,
     }
     error.takers_group = use.what;
     for (Algorithm a : algorithms) error.chosen.emplace_back(algorithm_name(a));
+    error.chosen_by_default = by_default;
     throw UsageError(std::move(error));
   }
 }
@@ -116,7 +117,11 @@ void check_request(const SolveRequest& request, const std::set<SearchOption>& gi
     throw UsageError(
         bad_value(OptionField::TimeLimit, value, value + " is not a number of seconds >= 0"));
   }
-  check_options_apply(given, {request.algorithm});
+  if (request.algorithm) {
+    check_options_apply(given, {*request.algorithm});
+  } else {
+    check_options_apply(given, {kDefaultAlgorithms.begin(), kDefaultAlgorithms.end()}, true);
+  }
 }
 
 }  // namespace npuzzle

@@ -29,9 +29,10 @@ inline constexpr SearchOption kSearchOptions[] = {
 // True when `algorithm` takes `option`.
 bool takes_option(Algorithm algorithm, SearchOption option);
 
-// Throws UsageError (NotTaken) for the first option in `given` that none of `algorithms` takes.
+// Throws UsageError (NotTaken) for the first option in `given` that none of `algorithms` takes;
+// `by_default`: the algorithms are the defaults of a request that names none (kDefaultAlgorithms).
 void check_options_apply(const std::set<SearchOption>& given,
-                         const std::vector<Algorithm>& algorithms);
+                         const std::vector<Algorithm>& algorithms, bool by_default = false);
 
 // The names of a request's values, parsed; UsageError (UnknownName, or BadValue for a heuristic's
 // argument it does not take) about the option for a name of none.

@@ -135,6 +135,25 @@ std::string algorithm_help() {
   return join(items, ", ");
 }
 
+std::string default_algorithm_rule() {
+  std::vector<std::string> aida, ida;
+  for (const BoardShape& shape : kBoardSizes) {
+    const BoardSize size{shape.rows, shape.cols};
+    (default_algorithm(size) == Algorithm::Aida ? aida : ida).push_back(size.name());
+  }
+  if (aida.empty()) return "ida";
+  return std::string("aida on boards of more than 12 cells (") + join(aida, ", ") +
+         "), ida on the smaller ones";
+}
+
+SolveRequest with_algorithm_for(SolveRequest request, BoardSize size) {
+  if (!request.algorithm) {
+    request.algorithm = default_algorithm(size);
+    request.threads = 1;
+  }
+  return request;
+}
+
 std::string algorithms_with(bool AlgorithmInfo::*flag) {
   std::vector<std::string> names;
   for (const AlgorithmInfo& info : kAlgorithmInfo) {

@@ -54,7 +54,9 @@ struct CheckpointRequest;  // engine/checkpoint.hpp
 class SolveSession;        // engine/solve_session.hpp
 
 struct SolveRequest {
-  Algorithm algorithm = Algorithm::Ida;
+  // nullopt: the default for the board's size on one thread (default_algorithm, resolved per board
+  // by with_algorithm_for: engine/algorithm_registry.hpp).
+  std::optional<Algorithm> algorithm;
   std::optional<HeuristicChoice> heuristic;  // nullopt: default_heuristic for the board's size
   std::optional<TieBreak> tie_break;  // best-first searches; nullopt: the algorithm's default
   OwnerHash owner_hash = OwnerHash::AbstractZobrist;  // HDA* only

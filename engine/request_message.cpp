@@ -10,7 +10,7 @@ namespace npuzzle {
 
 std::string encode_job(const SolveRequest& r, const RunBoard& board) {
   nlohmann::json j;
-  j["algorithm"] = static_cast<int>(r.algorithm);
+  j["algorithm"] = static_cast<int>(r.algorithm.value());
   if (r.heuristic) j["heuristic"] = {r.heuristic->index, r.heuristic->variant};
   j["tie_break"] = r.tie_break ? static_cast<int>(*r.tie_break) : -1;  // -1: the default
   j["owner_hash"] = static_cast<int>(r.owner_hash);

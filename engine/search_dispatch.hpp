@@ -89,7 +89,7 @@ template <SearchFamily F, class B, Heuristic H>
 SearchResult run_family(const SolveRequest& r, const H& h, const Goal<B>& goal,
                         const State<B>& start) {
   if constexpr (F == SearchFamily::DepthFirst) {
-    switch (r.algorithm) {
+    switch (r.algorithm.value()) {
       case Algorithm::Ida:
         if (r.checkpointing) {  // split into the subtrees a checkpoint names, on one thread
           SearchResult result =
@@ -124,7 +124,7 @@ SearchResult run_family(const SolveRequest& r, const H& h, const Goal<B>& goal,
       return hda_star(h, goal, start, r.limits, HdaOptions{r.threads, r.owner_hash});
     }
   } else {
-    switch (r.algorithm) {
+    switch (r.algorithm.value()) {
       case Algorithm::AStar:
         return astar(h, goal, start, r.limits, dispatch::with_tie_break<AStarOptions>(r));
       case Algorithm::DfBnb:
@@ -135,7 +135,7 @@ SearchResult run_family(const SolveRequest& r, const H& h, const Goal<B>& goal,
         break;
     }
   }
-  dispatch::wrong_family(r.algorithm);
+  dispatch::wrong_family(r.algorithm.value());
 }
 
 // Runs request.algorithm, one that takes no heuristic (AlgorithmInfo::heuristic false: the
@@ -143,7 +143,7 @@ SearchResult run_family(const SolveRequest& r, const H& h, const Goal<B>& goal,
 template <class B>
 SearchResult run_without_heuristic(const SolveRequest& r, const Goal<B>& goal,
                                    const State<B>& start) {
-  if (r.algorithm != Algorithm::Bfs) dispatch::wrong_family(r.algorithm);
+  if (r.algorithm != Algorithm::Bfs) dispatch::wrong_family(r.algorithm.value());
   return bfs(goal, start, r.limits);
 }
 

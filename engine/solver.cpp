@@ -92,12 +92,12 @@ Limits memory_budget(const SolveRequest& request) {
 
 SolveOutcome solve_instance(SolveSession& session, const SolveRequest& caller_request,
                             const RunBoard& board) {
-  SolveRequest request = caller_request;
+  SolveRequest request = with_algorithm_for(caller_request, board.size);
   request.session = &session;
   SolveOutcome out;
   const int rows = board.size.rows, cols = board.size.cols;
   const HeuristicChoice heuristic = request.heuristic.value_or(default_heuristic(board.size));
-  const AlgorithmInfo& algorithm = algorithm_info(request.algorithm);
+  const AlgorithmInfo& algorithm = algorithm_info(*request.algorithm);
   if (algorithm.heuristic) out.heuristic.choice = heuristic;
   out.threads = algorithm.threads ? request.threads : 1;
   const std::vector<int> goal = request.goal.tiles_for(board.size.cells());
@@ -164,7 +164,7 @@ SolveOutcome solve_instance(SolveSession& session, const SolveRequest& caller_re
     const DistributedJob job(request, board);  // pida, hda under mpirun
     const auto run = [&](const HeuristicChoice& chosen) {
       SolveOutcome solved = solve(request, chosen, board.tiles);
-      solved.ranks = ranks_for(request.algorithm);
+      solved.ranks = ranks_for(request);
       if (solved.ranks > 1 && request.algorithm == Algorithm::Hda) solved.threads = 1;  // per rank
       return solved;
     };

@@ -100,7 +100,9 @@ py::dict to_dict(const api::Result& r) {
 
 api::SolveOptions options_of(const py::kwargs& keywords) {
   api::SolveOptions o;
-  o.algorithm = api::parse_algorithm(keyword<std::string>(keywords, "algorithm"));
+  if (const auto algorithm = keyword<std::string>(keywords, "algorithm"); !algorithm.empty()) {
+    o.algorithm = api::parse_algorithm(algorithm);
+  }
   if (const auto heuristic = keyword<std::string>(keywords, "heuristic"); !heuristic.empty()) {
     o.heuristic = api::parse_heuristic(heuristic);
   }

@@ -120,8 +120,12 @@ std::string render_request_error(const RequestError& e, const OptionWords& words
     case RequestErrorKind::NotTaken:
       return words.name(e.option) + " applies to " + joined(e.takers, ", ") + " (" +
              e.takers_group + "); " +
-             words.with_value(OptionField::Algorithm, joined(e.chosen, ",")) +
-             (e.chosen.size() == 1 ? " does" : " do") + " not take it";
+             (e.chosen_by_default
+                  ? "the default algorithms (" + joined(e.chosen, ", ") +
+                        ") do not take it: name one that does with " +
+                        words.name(OptionField::Algorithm)
+                  : words.with_value(OptionField::Algorithm, joined(e.chosen, ",")) +
+                        (e.chosen.size() == 1 ? " does" : " do") + " not take it");
     case RequestErrorKind::DoesNotFit:
       return words.with_value(OptionField::Heuristic, e.value) + " is for boards of up to " +
              std::to_string(e.max_side) + "x" + std::to_string(e.max_side) + ", not " + e.board +

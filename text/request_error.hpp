@@ -75,6 +75,7 @@ struct RequestError {
   std::vector<std::string> takers;
   std::string takers_group;
   std::vector<std::string> chosen;
+  bool chosen_by_default = false;  // NotTaken: `chosen` are the defaults, no algorithm was named
   int max_side = 0;
   std::string board;  // "5x5"
   std::string variable;

@@ -63,14 +63,26 @@ inline std::string did_you_mean(CLI::App& app, int argc, char** argv) {
   return {};
 }
 
+// CLI11's words for an option given more than once ("--pdb-dir: At Most 1 required but received
+// 2") in the tool's: "--pdb-dir given 2 times: give it once". Any other message is kept.
+inline std::string reword_repeated_option(const std::string& message) {
+  const std::string marker = ": At Most 1 required but received ";
+  const std::size_t at = message.find(marker);
+  if (at == std::string::npos) return message;
+  std::string times = message.substr(at + marker.size());
+  while (!times.empty() && (times.back() == '\n' || times.back() == ' ')) times.pop_back();
+  return message.substr(0, at) + " given " + times + " times: give it once";
+}
+
 // Reports a command line CLI11 refused, on stderr, as one "TOOL: ..." line (the did-you-mean hint
-// when there is one, else CLI11's message) and a pointer to --help. Returns 0 when the "error" was
-// --help or --version (printed to stdout by CLI11), else 1, the usage exit code.
+// when there is one, else CLI11's message, reworded where it is CLI11's own jargon) and a pointer
+// to --help. Returns 0 when the "error" was --help or --version (printed to stdout by CLI11), else
+// 1, the usage exit code.
 inline int report_parse_error(CLI::App& app, const CLI::ParseError& e, int argc, char** argv,
                               const std::string& tool) {
   if (e.get_exit_code() == 0) return app.exit(e);
   const std::string hint = did_you_mean(app, argc, argv);
-  std::string what = hint.empty() ? std::string(e.what()) : hint;
+  std::string what = hint.empty() ? reword_repeated_option(e.what()) : hint;
   while (!what.empty() && (what.back() == '\n' || what.back() == ' ')) what.pop_back();
   std::cerr << tool << ": " << printable(what) << "\n"
             << "Run `" << tool << " --help` (or `" << tool

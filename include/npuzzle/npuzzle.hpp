@@ -124,6 +124,7 @@ struct Error {
   std::vector<std::string> takers;
   std::string takers_group;
   std::vector<std::string> chosen;
+  bool chosen_by_default = false;  // NotTaken: `chosen` are the defaults, no algorithm was named
   int max_side = 0;
   std::string board;
   std::string variable;
@@ -258,7 +259,9 @@ struct Heuristic {
 // left empty is an option not given; one given that the algorithm does not take (tie_break,
 // owner_hash, mem_limit, heuristic, pdb_dir) throws OptionError, as the command line refuses it.
 struct SolveOptions {
-  Algorithm algorithm = Algorithm::Ida;
+  // none: the default for the board, aida on more than 12 cells (3x5, 5x3, 4x4 and up), ida on the
+  // smaller ones, each search on one thread (`threads` then solve boards side by side, as for ida)
+  std::optional<Algorithm> algorithm;
   std::optional<Heuristic> heuristic;      // none: the best for the board
   Goal goal;                               // blank-first
   std::optional<TieBreak> tie_break;       // astar, greedy; none: the algorithm's default
@@ -317,7 +320,7 @@ struct Result {
   std::string reason;
   std::string solvable_for;  // Unsolvable: the other standard goal the board can reach, or ""
   std::string error;         // Error: what went wrong
-  Algorithm algorithm = Algorithm::Ida;
+  Algorithm algorithm = Algorithm::Ida;  // as run: the one named, else the board's default
   std::string heuristic;  // as used: "lc", "pdb:6-6-3", "pdb:7-8+reflection", "none" for bfs
   int threads = 1;        // threads the search ran on
 
@@ -348,10 +351,10 @@ class Session {
 Result solve(const Board& board, const SolveOptions& options = {});
 Result solve(const Board& board, const SolveOptions& options, Session& session);
 
-// Solves every board as `npuzzle solve --threads N` does: with hda, pida and aida the threads work
-// inside each search and the boards are solved one after another; with the other algorithms N
-// boards are solved at once. Results in the order of `boards`; BoardError or OptionError as
-// `solve`.
+// Solves every board as `npuzzle solve --threads N` does: with hda, pida and aida named the threads
+// work inside each search and the boards are solved one after another; with the other algorithms,
+// or none named, N boards are solved at once. Results in the order of `boards`; BoardError or
+// OptionError as `solve`.
 std::vector<Result> solve_all(const std::vector<Board>& boards, const SolveOptions& options = {});
 std::vector<Result> solve_all(const std::vector<Board>& boards, const SolveOptions& options,
                               Session& session);

@@ -294,7 +294,7 @@ def _options(goal, algorithm, algo, heuristic, tie_break, owner_hash, threads, t
     if mem_limit is not None and not isinstance(mem_limit, str):
         mem_limit = _count("mem_limit", mem_limit, _UINT64_MAX)
     goal_tiles = _goal_tiles(goal)
-    return {"algorithm": algorithm or algo or "ida",
+    return {"algorithm": algorithm or algo or "",
             "heuristic": _text("heuristic", heuristic),
             "goal": "" if goal_tiles else (_text("goal", goal) or "blank-first"),
             "goal_tiles": goal_tiles, "quiet": bool(quiet),
@@ -313,10 +313,11 @@ def solve(board, *, goal="blank-first", algorithm=None, heuristic=None, tie_brea
     """Solve ``board`` (a Board, its text, or its tiles) as ``npuzzle solve`` would.
 
     Keywords are the command line's options: ``goal``, ``algorithm`` (or ``algo``: ida, astar,
-    hda, pida, bfs, dfbnb, greedy), ``heuristic`` (misplaced, md, lc, wd, pdb, pdb:PARTITION;
+    hda, pida, bfs, dfbnb, greedy, aida; None: aida on boards of more than 12 cells, ida on the
+    smaller ones), ``heuristic`` (misplaced, md, lc, wd, pdb, pdb:PARTITION;
     None: the best for the board), ``tie_break`` (lifo, fifo, larger-g; None: the algorithm's
     default), ``owner_hash`` (hda; None: abstract-zobrist), ``threads`` (inside the search: hda,
-    pida), ``time_limit`` (seconds), ``node_limit``, ``mem_limit`` (bytes, or "512M"), ``pdb_dir``,
+    pida, aida), ``time_limit`` (seconds), ``node_limit``, ``mem_limit`` (bytes, or "512M"), ``pdb_dir``,
     ``size`` (for boards given as text), ``quiet`` (no notes to the ``npuzzle`` logger). Options
     left at None are not given; one given that the
     algorithm does not take (tie_break for ida, heuristic for bfs …) is refused as the command line
@@ -333,8 +334,9 @@ def solve(board, *, goal="blank-first", algorithm=None, heuristic=None, tie_brea
 def solve_all(boards, *, goal="blank-first", algorithm=None, heuristic=None,
               tie_break=None, owner_hash=None, threads=1, time_limit=0,
               node_limit=0, mem_limit=None, pdb_dir=None, size=None, algo=None, quiet=False):
-    """Solve many boards as ``npuzzle solve --threads N`` does: with hda and pida the threads
-    work inside each search, with the other algorithms N boards are solved at once. Limits are
+    """Solve many boards as ``npuzzle solve --threads N`` does: with hda, pida and aida named the
+    threads work inside each search, with the other algorithms or none named N boards are solved
+    at once. Limits are
     per board; results come in the order of ``boards``; Ctrl-C stops them all."""
     boards = [b if isinstance(b, Board) else Board(b, size=size) for b in boards]
     options = _options(goal, algorithm, algo, heuristic, tie_break, owner_hash, threads,

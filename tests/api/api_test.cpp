@@ -147,6 +147,24 @@ TEST(Api, TypedOptionsAreCheckedAsTheCommandLineChecksThem) {
   }
 }
 
+// No algorithm named: A*+IDA* above 12 cells, IDA* below (default_algorithm), each search on one
+// thread; the result names the one that ran.
+TEST(Api, TheDefaultAlgorithmFollowsTheBoardSize) {
+  SolveOptions options;
+  options.threads = 2;
+  options.heuristic = Heuristic{HeuristicKind::Md};
+  const Result eight = solve(parse_board("1 2 3 4 5 6 7 0 8"), options);
+  EXPECT_EQ(eight.algorithm, Algorithm::Ida);
+  const Result fifteen = solve(parse_board("1 2 3 0 4 5 6 7 8 9 10 11 12 13 14 15"), options);
+  EXPECT_EQ(fifteen.algorithm, Algorithm::Aida);
+  EXPECT_EQ(fifteen.threads, 1);
+  EXPECT_TRUE(fifteen.optimal);
+  EXPECT_EQ(fifteen.moves, "LLL");
+  options.algorithm = Algorithm::Ida;
+  EXPECT_EQ(solve(parse_board("1 2 3 0 4 5 6 7 8 9 10 11 12 13 14 15"), options).algorithm,
+            Algorithm::Ida);
+}
+
 // An option the algorithm does not take is refused with a typed error (option_use), worded in the
 // library's words; options left empty are not given, whatever the algorithm.
 TEST(Api, OptionsTheAlgorithmDoesNotTakeAreRefused) {
@@ -162,6 +180,12 @@ TEST(Api, OptionsTheAlgorithmDoesNotTakeAreRefused) {
     return std::string("no OptionError");
   };
   EXPECT_EQ(refusal(+[](SolveOptions& o) { o.tie_break = TieBreak::Lifo; }),
+            "tie_break applies to astar, greedy (the best-first searches); the default algorithms "
+            "(ida, aida) do not take it: name one that does with algorithm");
+  EXPECT_EQ(refusal(+[](SolveOptions& o) {
+              o.algorithm = Algorithm::Ida;
+              o.tie_break = TieBreak::Lifo;
+            }),
             "tie_break applies to astar, greedy (the best-first searches); algorithm ida does not "
             "take it");
   EXPECT_EQ(refusal(+[](SolveOptions& o) {
@@ -169,9 +193,13 @@ TEST(Api, OptionsTheAlgorithmDoesNotTakeAreRefused) {
             }).rfind("owner_hash applies to hda", 0),
             0u);
   EXPECT_EQ(refusal(+[](SolveOptions& o) {
+              o.algorithm = Algorithm::Ida;
               o.mem_limit = 512u << 20;
             }).rfind("mem_limit applies to astar, hda, bfs, greedy", 0),
             0u);
+  // Without an algorithm named, a memory limit is taken: the default above 12 cells (aida)
+  // takes it.
+  EXPECT_EQ(refusal(+[](SolveOptions& o) { o.mem_limit = 512u << 20; }), "no OptionError");
   EXPECT_EQ(refusal(+[](SolveOptions& o) {
               o.algorithm = Algorithm::Bfs;
               o.heuristic = Heuristic{HeuristicKind::Md};

@@ -74,7 +74,7 @@ TEST(NameTable, EveryFrontEndReadsTheSameSpellings) {
     api::SolveOptions options;
     options.algorithm = api::parse_algorithm(text);
     EXPECT_EQ(api::request_from_options(options, {3, 3}).algorithm, algorithm);
-    EXPECT_EQ(api::name(options.algorithm), algorithm_name(algorithm));
+    EXPECT_EQ(api::name(*options.algorithm), algorithm_name(algorithm));
   }
   const std::vector<std::pair<std::string, std::string>> heuristics = {
       {"manhattan", "md"},

@@ -44,6 +44,7 @@ TEST(RequestError, OneValueIsWordedByEachFrontEnd) {
             "tie_break applies to astar, greedy (the best-first searches); algorithm ida does not "
             "take it");
   api::SolveOptions options;
+  options.algorithm = api::Algorithm::Ida;
   options.tie_break = api::TieBreak::Fifo;
   try {
     api::solve(api::parse_board("1 0 2 3 4 5 6 7 8"), options);

@@ -90,7 +90,7 @@ TEST(RequestSources, AJobMessageRoundTrips) {
 TEST(RequestSources, ACheckpointRoundTrips) {
   const SolveRequest cli = from_words();
   CheckpointFile file;
-  file.algorithm = cli.algorithm;
+  file.algorithm = *cli.algorithm;
   file.heuristic = *cli.heuristic;
   file.board = kFifteenBoard;
   file.goal = cli.goal.tiles_for(16);

@@ -55,8 +55,8 @@ foreach(tree ${SOURCE_DIR} ${BUILD_DIR})
 endforeach()
 run(${moved}/bin/npuzzle bench --quiet --ids 55 --heuristic lc)
 message(STATUS "bench: ${run_output}")
-if(NOT run_output MATCHES "bench: korf100.txt, 1 instance, ida \\+ lc"
-   OR NOT run_output MATCHES "\nida +1 +1/1 +1 +0 +0 ")
+if(NOT run_output MATCHES "bench: korf100.txt, 1 instance, aida \\+ lc"
+   OR NOT run_output MATCHES "\naida +1 +1/1 +1 +0 +0 ")
   message(FATAL_ERROR "unexpected output from the installed npuzzle bench: ${run_output}")
 endif()
 run(${moved}/bin/npuzzle bench --help)

@@ -233,6 +233,21 @@ def aida(npuzzle, workdir):
         if code != 1 or "do not work under mpirun" not in err:
             fail(f"{algo} --checkpoint on 2 ranks: exit {code}: {err[-500:]}")
     print("--checkpoint with aida or pida under mpirun is refused (exit code 1)")
+    # No --algo: a 4x4 board's default (aida) runs across the ranks when boards come one at a time,
+    # on rank 0 alone when --threads 2 solves two at once; the 3x3's (ida) on one rank.
+    korf_boards = [f"{n} {t}" for n, length, t in korf_instances() if length <= 42][:2]
+    boards = "\n".join(korf_boards + ["1 2 3 4 5 6 7 0 8"]) + "\n"
+    for threads, ranks_4x4 in [(1, 2), (2, 1)]:
+        code, out, err = run(mpirun(2) + [npuzzle, "solve", "-", "--heuristic", "md", "--output",
+                                          "json", "-q", "--threads", str(threads)], boards)
+        got = results(out)
+        seen = [(g["algorithm"], g["ranks"], g["threads"]) for g in got]
+        want = [("aida", ranks_4x4, 1), ("aida", ranks_4x4, 1), ("ida", 1, 1)]
+        if code != 0 or seen != want or not all(g["optimal"] for g in got):
+            fail(f"the default algorithm, --threads {threads} on 2 ranks: exit {code}, {seen} "
+                 f"against {want}: {err[-500:]}")
+    print("without --algo, 4x4 boards run aida across the ranks one at a time, on rank 0 when "
+          "--threads solves boards at once")
 
 
 def shared_tables(npuzzle, workdir):

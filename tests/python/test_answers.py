@@ -48,6 +48,16 @@ def test_every_size_and_goal_matches_cli(size, goal):
     check_same(boards, size, goal, ["--heuristic", "lc"], heuristic="lc")
 
 
+def test_the_default_algorithm_follows_the_board_size():
+    """No algorithm named: aida above 12 cells, ida on the smaller boards, as on the command line."""
+    eight = npuzzle.solve("1 0 2 3 4 5 6 7 8", heuristic="md")
+    fifteen = npuzzle.solve("1 2 3 0 4 5 6 7 8 9 10 11 12 13 14 15", heuristic="md", threads=2)
+    assert (eight.algorithm, eight.length) == ("ida", 1)
+    assert (fifteen.algorithm, fifteen.moves, fifteen.threads) == ("aida", "LLL", 1)
+    assert npuzzle.solve("1 2 3 0 4 5 6 7 8 9 10 11 12 13 14 15", heuristic="md",
+                         algorithm="ida").algorithm == "ida"
+
+
 @pytest.mark.parametrize("algorithm,heuristic", [
     ("ida", "md"), ("astar", "md"), ("dfbnb", "lc"), ("greedy", "md"), ("bfs", None),
     ("astar", "misplaced"), ("ida", "wd")])

@@ -123,9 +123,9 @@ def test_pattern_databases_in_a_directory_of_ones_own(tmp_path):
 
 
 @pytest.mark.parametrize("keywords,cli_args", [
-    ({"tie_break": "lifo"}, ["--tie-break", "lifo"]),
-    ({"owner_hash": "zobrist"}, ["--owner-hash", "zobrist"]),
-    ({"mem_limit": "512M"}, ["--mem-limit", "512M"]),
+    ({"algorithm": "ida", "tie_break": "lifo"}, ["--algo", "ida", "--tie-break", "lifo"]),
+    ({"algorithm": "ida", "owner_hash": "zobrist"}, ["--algo", "ida", "--owner-hash", "zobrist"]),
+    ({"algorithm": "ida", "mem_limit": "512M"}, ["--algo", "ida", "--mem-limit", "512M"]),
     ({"algorithm": "bfs", "heuristic": "md"}, ["--algo", "bfs", "--heuristic", "md"]),
     ({"algorithm": "bfs", "pdb_dir": "/tmp"}, ["--algo", "bfs", "--pdb-dir", "/tmp"])])
 def test_an_option_the_algorithm_does_not_take_raises_the_cli_message(keywords, cli_args):
@@ -139,9 +139,24 @@ def test_an_option_the_algorithm_does_not_take_raises_the_cli_message(keywords, 
     assert "applies to" in message and "--" not in message
     refused = [k for k in keywords if k != "algorithm"][0]
     assert message.startswith(refused + " applies to")
-    assert f'algorithm="{keywords.get("algorithm", "ida")}"' in message
+    assert f'algorithm="{keywords["algorithm"]}"' in message
     with pytest.raises(ValueError):
         npuzzle.solve_all([board], **keywords)
+
+
+def test_without_an_algorithm_the_defaults_are_named():
+    """No algorithm: an option is refused when neither default (ida, aida) takes it, in the
+    caller's words; a memory limit is taken (aida stores nodes)."""
+    board = "1 0 2 3 4 5 6 7 8"
+    code, out, err = run_cli(["solve", "--tie-break", "lifo", board])
+    assert (code, out) == (1, "")
+    assert "the default algorithms (ida, aida) do not take it: name one that does with --algo" in err
+    with pytest.raises(ValueError) as caught:
+        npuzzle.solve(board, tie_break="lifo")
+    assert str(caught.value) == ("tie_break applies to astar, greedy (the best-first searches); "
+                                 "the default algorithms (ida, aida) do not take it: name one "
+                                 "that does with algorithm")
+    assert npuzzle.solve(board, mem_limit="512M").algorithm == "ida"
 
 
 def test_options_left_at_their_defaults_are_not_given():

@@ -16,7 +16,7 @@ FIVE = " ".join(str(t) for t in [1, 0, *range(2, 25)])  # a 5x5 board
 # Each refusal: the board, the keywords given to Python, the command line's arguments, and the
 # flag words the command line's message holds with the keyword words Python's holds instead.
 REFUSALS = [
-    (BOARD, {"tie_break": "fifo"}, ["--tie-break", "fifo"],
+    (BOARD, {"algorithm": "ida", "tie_break": "fifo"}, ["--algo", "ida", "--tie-break", "fifo"],
      [("--tie-break", "tie_break"), ("--algo ida", 'algorithm="ida"')]),
     (BOARD, {"algorithm": "bfs", "heuristic": "md"}, ["--algo", "bfs", "--heuristic", "md"],
      [("--heuristic", "heuristic"), ("--algo bfs", 'algorithm="bfs"')]),

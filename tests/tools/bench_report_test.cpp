@@ -117,12 +117,12 @@ TEST_F(BenchReport, PlainBoardFilesAreBoardsWithNoKnownOptimum) {
 }
 
 TEST_F(BenchReport, ASweepOfLimitsShowsTheCountsAndNoSpeedup) {
-  const RunResult run =
-      run_npuzzle({"bench", "--quiet", "--heuristic", "md", "--node-limit", "5", "--ids", "1-3"});
+  const RunResult run = run_npuzzle({"bench", "--quiet", "--algo", "ida", "--heuristic", "md",
+                                     "--node-limit", "5", "--ids", "1-3"});
   EXPECT_EQ(run.describe(), "exit 4") << run.err;
   EXPECT_EQ(run.err, "") << "--quiet: the table counts the limits";
-  const RunResult loud =
-      run_npuzzle({"bench", "--heuristic", "md", "--node-limit", "5", "--ids", "1"});
+  const RunResult loud = run_npuzzle(
+      {"bench", "--algo", "ida", "--heuristic", "md", "--node-limit", "5", "--ids", "1"});
   EXPECT_EQ(loud.describe(), "exit 4") << loud.err;
   EXPECT_TRUE(contains(loud.err, "instance 1 with ida + md on 1 threads: limit: node limit"))
       << loud.err;

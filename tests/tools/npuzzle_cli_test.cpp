@@ -232,7 +232,7 @@ TEST_F(Npuzzle, JsonOfAKnownInstanceHasEveryKeyAndTheKnownLength) {
   EXPECT_EQ(j["length"], shallow.length);
   EXPECT_EQ(j["moves"].get<std::string>().size(), static_cast<std::size_t>(shallow.length));
   EXPECT_EQ(j["optimal"], true);
-  EXPECT_EQ(j["algorithm"], "ida");
+  EXPECT_EQ(j["algorithm"], "aida");  // the default above 12 cells
   EXPECT_EQ(j["heuristic"], "lc");
   EXPECT_EQ(j["threads"], 1);
   EXPECT_GT(j["expanded"].get<std::uint64_t>(), 0u);
@@ -297,7 +297,7 @@ TEST_F(Npuzzle, AWrongStatedLengthIsNotedAndExitsTwo) {
   const int wrong = shallow.length + 2;
   const std::string expected_note = "npuzzle: instance " + std::to_string(shallow.id) +
                                     " (line 1, 4x4): solved in " + std::to_string(shallow.length) +
-                                    " moves (optimal, ida + lc), the input gives " +
+                                    " moves (optimal, aida + lc), the input gives " +
                                     std::to_string(wrong) + "\n";
   const Ran json =
       npuzzle("solve --output json --heuristic lc -", bench_line(shallow, wrong) + "\n");
@@ -500,6 +500,35 @@ TEST_F(Npuzzle, BatchWithTwoThreadsKeepsInputOrderAndReportsBadLines) {
   const Ran text_run = npuzzle("solve --heuristic lc --threads 2 -f " + file);
   EXPECT_NE(text_run.err.find("summary: 13 instances, 12 solved"), std::string::npos)
       << text_run.err;
+}
+
+// Without --algo each board gets its size's default (default_algorithm: aida above 12 cells, ida
+// below), each search on one thread while --threads solve boards side by side; --mem-limit is taken
+// (aida stores nodes), --tie-break is refused naming the defaults.
+TEST_F(Npuzzle, TheDefaultAlgorithmFollowsEachBoardsSize) {
+  const std::string file = write_file(
+      "sizes.txt", "1 2 3 4 5 6 7 0 8\n1 2 3 0 4 5 6 7 8 9 10 11 12 13 14 15\n1 2 3 4 5 6 7 0 8\n");
+  const Ran run =
+      npuzzle("solve --output json --heuristic md --threads 2 --mem-limit 64M -f " + file);
+  ASSERT_EQ(run.code, 0) << run.err;
+  const auto objects = json_lines(run.out);
+  ASSERT_EQ(objects.size(), 3u);
+  const std::vector<std::string> expected = {"ida", "aida", "ida"};
+  for (std::size_t i = 0; i < objects.size(); ++i) {
+    EXPECT_EQ(objects[i]["algorithm"], expected[i]) << i;
+    EXPECT_EQ(objects[i]["threads"], 1) << i;
+    EXPECT_EQ(objects[i]["optimal"], true) << i;
+  }
+  EXPECT_EQ(objects[1]["moves"], "LLL");
+  const Ran named = npuzzle("solve --output json --heuristic md --algo ida -f " + file);
+  ASSERT_EQ(named.code, 0) << named.err;
+  EXPECT_EQ(json_lines(named.out).at(1)["algorithm"], "ida");
+  const Ran tie = npuzzle("solve --tie-break lifo 1 2 3 4 5 6 7 0 8");
+  EXPECT_EQ(tie.code, 1);
+  EXPECT_NE(tie.err.find("the default algorithms (ida, aida) do not take it: name one that does "
+                         "with --algo"),
+            std::string::npos)
+      << tie.err;
 }
 
 TEST_F(Npuzzle, StdinMovesOutputReplays) {

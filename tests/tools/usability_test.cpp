@@ -85,6 +85,11 @@ TEST_F(Usability, RefusedCommandLinesNameTheToolOnOneLine) {
     EXPECT_EQ(lines[0].rfind(prefix, 0), 0u) << r.err;
     EXPECT_TRUE(contains(lines[1], "--help")) << r.err;
   }
+  const RunResult twice =
+      run_npuzzle({"solve", "--pdb-dir", "/tmp", "--pdb-dir", "/var/tmp", "1 2 3 0"});
+  EXPECT_EQ(twice.describe(), "exit 1");
+  EXPECT_EQ(cli::lines_of(twice.err).at(0), "npuzzle: --pdb-dir given 2 times: give it once")
+      << twice.err;
   const RunResult threads = run_pdbgen({"build", "--size", "2x3", "--threads", "5000"});
   EXPECT_EQ(threads.describe(), "exit 1");
   EXPECT_EQ(threads.err.rfind("pdbgen: ", 0), 0u) << threads.err;
@@ -757,8 +762,8 @@ TEST_F(Usability, AnIterationStoppedByALimitIsShownCutShort) {
 // take (from the third iteration on, when there is a growth factor) and the time left.
 TEST_F(Usability, PlainIdaHeartbeatShowsTheShareOfTheIteration) {
   const std::string korf1 = korf_data::by_id(1).text();
-  const RunResult run = run_npuzzle(
-      {"solve", "--heuristic", "md", "--node-limit", "30000000", "--progress=0.0001", korf1});
+  const RunResult run = run_npuzzle({"solve", "--algo", "ida", "--heuristic", "md", "--node-limit",
+                                     "30000000", "--progress=0.0001", korf1});
   EXPECT_EQ(run.describe(), "exit 4") << run.err;
   EXPECT_TRUE(contains(run.err, "% of the iteration's expected nodes")) << run.err;
 }

@@ -63,7 +63,9 @@ std::string check_seconds(const std::string& text) {
 void add_search_options(CLI::App& command, SearchOptions& o) {
   command
       .add_option("--algo", o.algorithm,
-                  "a name or a list to compare (e.g. bfs,astar,ida): " + algorithm_help())
+                  "a name or a list to compare (e.g. bfs,astar,ida): " + algorithm_help() +
+                      "; default: " + default_algorithm_rule() +
+                      ", each search on one thread (--threads then solve boards at once)")
       ->option_text("NAME[,NAME...]");
   command.add_option("--heuristic", o.heuristic, "a name or a list: " + heuristic_help())
       ->option_text("NAME[:PARTITION]");

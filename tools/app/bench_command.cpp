@@ -25,6 +25,7 @@
 #include <set>
 #include <sstream>
 
+#include "engine/algorithm_registry.hpp"
 #include "engine/file_io.hpp"
 #include "tools/app/advice.hpp"
 #include "tools/app/app.hpp"
@@ -165,6 +166,11 @@ ExitCode run_bench(const BenchOptions& o, SolveSession& session) {
   if (set.empty()) throw InputError("no instance of '" + o.set + "' selected");
   std::vector<BoardSize> sizes;
   for (const BenchInstance& b : set) sizes.push_back({b.instance.rows, b.instance.cols});
+  // No --algo: the default of the set's (first) board size, its threads inside the search as the
+  // sweep's thread counts ask.
+  for (Configuration& c : configurations) {
+    if (!c.request.algorithm) c.request.algorithm = default_algorithm(sizes.front());
+  }
   std::set<std::string> warned;
   print_warnings(
       new_warnings(configurations, *std::max_element(thread_counts.begin(), thread_counts.end()),
@@ -237,8 +243,8 @@ ExitCode run_bench(const BenchOptions& o, SolveSession& session) {
       continue;
     }
 
-    const std::string algorithm = algorithm_name(c.request.algorithm);
-    const bool parallel_search = algorithm_info(c.request.algorithm).threads;
+    const std::string algorithm = algorithm_name(*c.request.algorithm);
+    const bool parallel_search = algorithm_info(*c.request.algorithm).threads;
     std::printf("bench: %s, %s + %s%s, goal %s, %s%s\n", set_text.c_str(), algorithm.c_str(),
                 heuristic_used.c_str(),
                 c.tie_break.empty() ? "" : (" (" + c.tie_break + ")").c_str(), goal_named.c_str(),
@@ -263,7 +269,7 @@ ExitCode run_bench(const BenchOptions& o, SolveSession& session) {
     if (interrupt_requested.load()) break;
   }
   if (comparison) {
-    const auto parallel = [](const Configuration& c) { return is_parallel(c.request.algorithm); };
+    const auto parallel = [](const Configuration& c) { return is_parallel(*c.request.algorithm); };
     const bool any_parallel = std::any_of(configurations.begin(), configurations.end(), parallel);
     const bool all_parallel = std::all_of(configurations.begin(), configurations.end(), parallel);
     std::printf("bench: %s, %s, goal %s, %s%s\n", set_text.c_str(),
@@ -324,8 +330,9 @@ void add_bench_command(CLI::App& app, Action& action, SolveSession& session) {
                       "too, and a bare name not in the current directory is looked up there)")
       ->option_text("SET");
   cmd->add_option("--threads", options->threads,
-                  "thread counts: a list 1,2,4 or a range 1:N (hda, pida: threads per instance; "
-                  "others: instances at once)")
+                  "thread counts: a list 1,2,4 or a range 1:N (hda, pida, aida: threads per "
+                  "instance; others: instances at once; without --algo, the default of the set's "
+                  "board size)")
       ->option_text("N[,N...]|N:M");
   cmd->add_option("--ids", options->ids, "the instances to run, e.g. 1-10,82 (default all)")
       ->option_text("LIST");

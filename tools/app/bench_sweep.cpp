@@ -81,11 +81,11 @@ Sweep run_sweep(SolveSession& session, const SolveRequest& request, int threads,
                 const std::vector<BenchInstance>& set, bool quiet, std::string& heuristic_used) {
   SolveRequest mine = request;
   mine.threads = threads;
-  mine.instances_at_once = is_parallel(request.algorithm) ? 1 : threads;
+  mine.instances_at_once = is_parallel(*request.algorithm) ? 1 : threads;
   Sweep sweep;
-  sweep.algorithm = algorithm_name(request.algorithm);
+  sweep.algorithm = algorithm_name(*request.algorithm);
   sweep.tie_break = tie_break_in_force(request);
-  sweep.parallel = is_parallel(request.algorithm);
+  sweep.parallel = is_parallel(*request.algorithm);
   sweep.threads = threads;
   const auto start = std::chrono::steady_clock::now();
   const auto solve = [&](std::size_t i) {
@@ -147,7 +147,7 @@ Sweep run_sweep(SolveSession& session, const SolveRequest& request, int threads,
     }
     sweep.rows.push_back(std::move(row));
   };
-  run_in_order(set.size(), algorithm_info(request.algorithm).threads ? 1 : threads, solve, emit);
+  run_in_order(set.size(), algorithm_info(*request.algorithm).threads ? 1 : threads, solve, emit);
   sweep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   sweep.interrupted = interrupt_requested.load();
   if (sweep.not_run > 0 && !quiet) {

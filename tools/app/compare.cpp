@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <optional>
 
 #include "core/search/best_first.hpp"
+#include "engine/algorithm_registry.hpp"
 #include "engine/option_use.hpp"
 #include "tools/app/advice.hpp"
 #include "tools/app/app.hpp"
@@ -21,7 +23,7 @@ bool has_tie_break(const std::vector<InstanceReport>& runs) {
 }  // namespace
 
 std::string tie_break_in_force(const SolveRequest& request) {
-  if (!takes_option(request.algorithm, SearchOption::TieBreak)) return {};
+  if (!request.algorithm || !takes_option(*request.algorithm, SearchOption::TieBreak)) return {};
   const TieBreak fallback =
       request.algorithm == Algorithm::Greedy ? GreedyOptions{}.tie_break : AStarOptions{}.tie_break;
   return tie_break_name(request.tie_break.value_or(fallback));
@@ -45,23 +47,32 @@ std::vector<std::string> split_names(const std::string& text) {
 
 std::vector<Configuration> make_configurations(const SearchOptions& o,
                                                const std::vector<Algorithm>& also) {
-  const std::vector<std::string> algorithms = split_names(o.algorithm);
+  // "": none named, the default per board (one configuration).
+  const std::vector<std::string> algorithms =
+      o.algorithm.empty() ? std::vector<std::string>{""} : split_names(o.algorithm);
   const std::vector<std::string> heuristics =
       o.heuristic.empty() ? std::vector<std::string>{""} : split_names(o.heuristic);
   const std::vector<std::string> tie_breaks = split_names(o.tie_break);
   std::vector<Algorithm> chosen;
+  bool by_default = false;  // the default algorithms run
   std::vector<Configuration> configurations;
   for (const std::string& algorithm : algorithms) {
     SearchOptions one = o;
     one.algorithm = algorithm;
     one.heuristic = heuristics.front();
     one.tie_break = tie_breaks.front();
-    const Algorithm a = request_from_words(one, &interrupt_requested).algorithm;  // checks the name
-    if (std::find(chosen.begin(), chosen.end(), a) != chosen.end()) continue;
-    chosen.push_back(a);
-    const bool with_heuristic = takes_option(a, SearchOption::Heuristic);
+    // Checks the name; nullopt for none named.
+    const std::optional<Algorithm> a = request_from_words(one, &interrupt_requested).algorithm;
+    if (a) {
+      if (std::find(chosen.begin(), chosen.end(), *a) != chosen.end()) continue;
+      chosen.push_back(*a);
+    } else {
+      by_default = true;
+    }
+    // The default algorithms take a heuristic and no tie-break.
+    const bool with_heuristic = !a || takes_option(*a, SearchOption::Heuristic);
     const bool with_tie_break =
-        takes_option(a, SearchOption::TieBreak) && o.given.count("--tie-break");
+        a && takes_option(*a, SearchOption::TieBreak) && o.given.count("--tie-break");
     for (const std::string& heuristic : heuristics) {
       one.heuristic = with_heuristic ? heuristic : "";
       for (const std::string& tie_break : tie_breaks) {
@@ -74,8 +85,9 @@ std::vector<Configuration> make_configurations(const SearchOptions& o,
       if (!with_heuristic) break;
     }
   }
+  if (by_default) chosen.assign(kDefaultAlgorithms.begin(), kDefaultAlgorithms.end());
   chosen.insert(chosen.end(), also.begin(), also.end());
-  check_options_apply(given_search_options(o.given), chosen);
+  check_options_apply(given_search_options(o.given), chosen, by_default);
   return configurations;
 }
 

@@ -107,8 +107,8 @@ nlohmann::json to_json(const InstanceReport& r, MoveStyle moves) {
   j["peak_stored"] = result.stats.stored;
   j["seconds"] = result.stats.seconds;
   j["goal"] = r.goal;
-  j["algorithm"] = r.algorithm;
-  // null for a line that could not be read (no search was chosen for it)
+  // null, like the heuristic, for a line that could not be read (no search was chosen for it)
+  j["algorithm"] = r.algorithm.empty() ? nlohmann::json() : nlohmann::json(r.algorithm);
   j["heuristic"] =
       r.board.size.known() ? nlohmann::json(r.outcome.heuristic.name()) : nlohmann::json();
   j["threads"] = r.outcome.threads;

@@ -38,7 +38,7 @@ std::set<SearchOption> given_search_options(const std::set<std::string>& given) 
 
 SolveRequest request_from_words(const SearchOptions& o, const std::atomic<bool>* interrupt) {
   SolveRequest request;
-  request.algorithm = algorithm_option(o.algorithm);
+  if (!o.algorithm.empty()) request.algorithm = algorithm_option(o.algorithm);
   if (!o.heuristic.empty()) request.heuristic = heuristic_option(o.heuristic);
   if (!o.tie_break.empty()) request.tie_break = tie_break_option(o.tie_break);
   request.owner_hash = owner_hash_option(o.owner_hash);
@@ -46,7 +46,7 @@ SolveRequest request_from_words(const SearchOptions& o, const std::atomic<bool>*
   if (!o.node_limit.empty()) request.limits.nodes = parse_count(o.node_limit, "--node-limit");
   if (!o.memory_limit.empty()) {
     request.limits.memory_bytes = parse_memory_size(o.memory_limit);
-  } else if (algorithm_info(request.algorithm).memory_limit) {
+  } else if (!request.algorithm || algorithm_info(*request.algorithm).memory_limit) {
     request.limits.memory_bytes = default_memory_limit().bytes;
   }
   request.limits.interrupt = interrupt;

@@ -18,7 +18,7 @@ namespace npuzzle {
 
 // Options of `solve` and `bench` that choose and bound the search.
 struct SearchOptions {
-  std::string algorithm = "ida";
+  std::string algorithm;  // "": none named, the default per board size (default_algorithm)
   std::string heuristic;  // "" for the default of each board size
   std::string tie_break;  // "" for the algorithm's default
   std::string owner_hash = "abstract-zobrist";

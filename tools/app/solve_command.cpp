@@ -69,8 +69,8 @@ void add_solve_command(CLI::App& app, Action& action, SolveSession& session) {
       ->option_text("GOAL");
   add_search_options(*cmd, options->search);
   cmd->add_option("--threads", options->threads,
-                  "threads: per instance for hda and pida; otherwise instances solved at once "
-                  "(default 1)")
+                  "threads: per instance for hda, pida and aida named with --algo; otherwise "
+                  "(the default algorithm included) instances solved at once (default 1)")
       ->transform(count_value(kMaxThreads))
       ->option_text("N");
   cmd->add_option("--output", options->output,

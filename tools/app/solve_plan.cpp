@@ -122,8 +122,9 @@ SolvePlan plan_solve(const SolveOptions& o) {
   const std::string origin = resume ? " (from the checkpoint)" : goal_origin(o.goal);
   const std::string goal_named = goal.describe() + origin;
   const bool parallel_search =
-      std::any_of(configurations.begin(), configurations.end(),
-                  [](const Configuration& c) { return is_parallel(c.request.algorithm); });
+      std::any_of(configurations.begin(), configurations.end(), [](const Configuration& c) {
+        return c.request.algorithm && is_parallel(*c.request.algorithm);
+      });
   // Instances solved at once: one when a search takes the threads itself.
   const int batch_threads = parallel_search ? 1 : o.threads;
   for (Configuration& c : configurations) {

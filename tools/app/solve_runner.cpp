@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/algorithm_registry.hpp"
 #include "engine/option_use.hpp"
 #include "parallel/batch.hpp"
 #include "tools/app/app.hpp"
@@ -41,7 +42,8 @@ void solve_instances(const SolveOptions& o, SolvePlan& plan, SolveReporter& repo
       InstanceReport report;
       report.id = entry.instance.id;
       report.line = entry.instance.line;
-      report.algorithm = algorithm_name(c.request.algorithm);
+      // Named, or the board's default once its size is known ("" for a line that was not read).
+      report.algorithm = c.request.algorithm ? algorithm_name(*c.request.algorithm) : "";
       report.tie_break = c.tie_break;
       report.goal = goal.describe();
       report.goal_origin = origin;
@@ -53,7 +55,8 @@ void solve_instances(const SolveOptions& o, SolvePlan& plan, SolveReporter& repo
       }
       report.board = board_of(entry.instance);
       report.expected_length = entry.instance.expected_length;
-      SolveRequest mine = c.request;
+      SolveRequest mine = with_algorithm_for(c.request, report.board.size);
+      report.algorithm = algorithm_name(*mine.algorithm);
       if (mine.checkpoint) {  // the file names the instance, for a resumed run to keep
         auto named = std::make_shared<CheckpointRequest>(*mine.checkpoint);
         named->instance = report.id;
@@ -64,7 +67,7 @@ void solve_instances(const SolveOptions& o, SolvePlan& plan, SolveReporter& repo
       if (heartbeat_interval >= 0) {
         auto printer = std::make_shared<HeartbeatPrinter>(
             "[" + std::to_string(report.id) + "] " + report.algorithm +
-                (takes_option(c.request.algorithm, SearchOption::Heuristic)
+                (takes_option(*mine.algorithm, SearchOption::Heuristic)
                      ? " + " +
                            c.request.heuristic.value_or(default_heuristic(report.board.size)).name()
                      : std::string()),
