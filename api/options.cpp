@@ -178,7 +178,8 @@ Algorithm parse_algorithm(std::string_view text) {
 Heuristic parse_heuristic(std::string_view text) {
   return with_option_error([&] {
     const HeuristicChoice choice = heuristic_option(std::string(text));
-    return Heuristic{static_cast<HeuristicKind>(choice.index), choice.variant};
+    return Heuristic{static_cast<HeuristicKind>(choice.index),
+                     choice.partition ? choice.partition->text : std::string()};
   });
 }
 
@@ -216,7 +217,8 @@ std::uint64_t parse_memory_size(std::string_view text) {
 std::string name(Algorithm algorithm) { return algorithm_name(engine_algorithm(algorithm)); }
 
 std::string name(const Heuristic& heuristic) {
-  return HeuristicChoice{static_cast<std::size_t>(heuristic.kind), heuristic.partition}.name();
+  const std::string base = kHeuristicInfo[static_cast<std::size_t>(heuristic.kind)].name;
+  return heuristic.partition.empty() ? base : base + ":" + heuristic.partition;
 }
 
 std::string name(TieBreak tie_break) {

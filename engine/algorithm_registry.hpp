@@ -127,8 +127,9 @@ std::string algorithms_with(bool AlgorithmInfo::*flag);
 // (0.37-0.82x IDA*'s time on random 3x5, 5x3, 4x5, 5x4 boards and Korf's 100; 1.02x on the 17
 // 15-puzzles of 80 moves); IDA* on the smaller ones, whose searches end before A*+IDA*'s set-up
 // pays (A*+IDA* took 1.3x IDA*'s time on 3x4 and 4x3, 3.2x on 3x3).
+inline constexpr int kMostCellsOfAnIdaDefault = 12;
 inline Algorithm default_algorithm(BoardSize size) {
-  return size.cells() > 12 ? Algorithm::Aida : Algorithm::Ida;
+  return size.cells() > kMostCellsOfAnIdaDefault ? Algorithm::Aida : Algorithm::Ida;
 }
 // Every algorithm default_algorithm returns: an option is taken by a request that names no
 // algorithm when one of these takes it.

@@ -111,7 +111,8 @@ SearchResult run_with_checkpoints(SolveRequest request, const H& h, const Goal<B
                                   const State<B>& start, const RunBoard& board,
                                   const std::vector<int>& goal_tiles,
                                   const HeuristicChoice& heuristic,
-                                  std::vector<std::string> databases, std::string& write_error) {
+                                  std::vector<DatabaseIdentity> databases,
+                                  std::string& write_error) {
   const CheckpointRequest& asked = *request.checkpoint;
   CheckpointFile file;
   file.algorithm = request.algorithm.value();
@@ -123,11 +124,11 @@ SearchResult run_with_checkpoints(SolveRequest request, const H& h, const Goal<B
   file.line = asked.line;
   file.signed_here = asked.vouched();  // a doubted position stays doubted in every later file
   if (asked.resume && asked.from.databases != file.databases) {
-    const auto listed = [](const std::vector<std::string>& list) {
+    const auto listed = [](const std::vector<DatabaseIdentity>& list) {
       std::string text;
-      for (const std::string& d : list) {
+      for (const DatabaseIdentity& d : list) {
         if (!text.empty()) text += "; ";
-        text += d;
+        text += database_identity_text(d);
       }
       return text.empty() ? std::string("none") : text;
     };
@@ -159,7 +160,7 @@ SearchResult run_with_checkpoints(SolveRequest request, const H& h, const Goal<B
 // A search's heuristic as the outcome reports it, and the databases it looks up (checkpoints).
 struct HeuristicInUse {
   HeuristicUsed used;
-  std::vector<std::string> databases;
+  std::vector<DatabaseIdentity> databases;
 };
 
 // Solves `start` on board B (a board's own type or a frame) with the request's algorithm, of

@@ -86,7 +86,9 @@ std::string format_checkpoint(const CheckpointFile& f, const std::optional<Signa
   out << "goal " << joined(f.goal) << '\n';
   out << "instance " << f.instance << '\n';
   out << "line " << f.line << '\n';
-  for (const std::string& database : f.databases) out << "database " << database << '\n';
+  for (const DatabaseIdentity& database : f.databases) {
+    out << "database " << database_identity_text(database) << '\n';
+  }
   out << "bound " << p.bound << '\n';
   out << "target " << p.target << '\n';
   out << "subtrees " << p.subtrees << '\n';

@@ -68,6 +68,7 @@
 
 #include "core/run_board.hpp"
 #include "engine/checkpoint_signature.hpp"
+#include "engine/database_identity.hpp"
 #include "engine/log.hpp"
 #include "engine/request.hpp"
 #include "parallel/ida_position.hpp"
@@ -100,8 +101,7 @@ struct CheckpointFile {
   std::vector<int> goal;
   std::int64_t instance = 1;  // the instance's number and line in the input (a resumed run keeps
   int line = 1;               // them)
-  // One per pattern database in use, in order: "<16 hex digits of its payload checksum> <tiles>".
-  std::vector<std::string> databases;
+  std::vector<DatabaseIdentity> databases;  // one per pattern database in use, in order
   IdaPosition position;
   // Whether this user's signature vouches for the position. Read: the file's signature is this
   // user's. Written: the file is signed only when true (a search begun from its board, or gone on

@@ -19,6 +19,7 @@
 #include "engine/checkpoint_text.hpp"
 #include "engine/file_io.hpp"
 #include "engine/heuristic_registry.hpp"
+#include "heuristics/pdb/file.hpp"
 #include "text/option_values.hpp"  // UsageError
 #include "text/parse.hpp"
 
@@ -39,6 +40,33 @@ T number(std::string_view text, const std::string& key) {
     throw Corrupt(key + ": '" + std::string(text) + "' is not a number");
   }
   return value;
+}
+
+// 16 hex digits, the whole of `text`.
+std::uint64_t hex_number(std::string_view text, const std::string& key) {
+  std::uint64_t value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value, 16);
+  if (text.size() != 16 || error != std::errc() || end != text.data() + text.size()) {
+    throw Corrupt(key + ": '" + std::string(text) + "' is not 16 hex digits");
+  }
+  return value;
+}
+
+// A database line: "<16 hex digits> <tiles, comma separated>".
+DatabaseIdentity parse_database_identity(std::string_view text) {
+  const std::size_t space = text.find(' ');
+  if (space == std::string_view::npos) {
+    throw Corrupt("database: '" + std::string(text) + "' has no tiles");
+  }
+  DatabaseIdentity identity{hex_number(text.substr(0, space), "database"), {}};
+  std::string_view tiles = text.substr(space + 1);
+  while (true) {
+    const std::size_t comma = tiles.find(',');
+    identity.tiles.push_back(number<int>(tiles.substr(0, comma), "database"));
+    if (comma == std::string_view::npos) break;
+    tiles.remove_prefix(comma + 1);
+  }
+  return identity;
 }
 
 std::vector<std::string_view> words(std::string_view text) {
@@ -171,10 +199,10 @@ void check_heuristic_fits(const HeuristicChoice& heuristic, const RunBoard& goal
                      std::to_string(info.max_side) + "x" + std::to_string(info.max_side) +
                      ", not its " + goal.size.name() + " board");
   }
-  if (info.check_argument && !heuristic.variant.empty()) {
+  if (heuristic.partition) {
     try {
-      info.check_argument(heuristic.variant, goal);
-    } catch (const UsageError& e) {
+      pdb::resolve_partition(*heuristic.partition, goal.size.rows, goal.size.cols, goal.tiles);
+    } catch (const pdb::PdbError& e) {
       throw InputError("inconsistent: heuristic " + heuristic.name() + " does not fit its " +
                        goal.size.name() + " board: " + e.what());
     }
@@ -258,7 +286,9 @@ CheckpointFile parse_checkpoint(std::string_view text, const std::optional<Signa
     f.instance = number<std::int64_t>(lines.take("instance"), "instance");
     f.line = number<int>(lines.take("line"), "line");
   }
-  while (lines.next_is("database")) f.databases.emplace_back(lines.take("database"));
+  while (lines.next_is("database")) {
+    f.databases.push_back(parse_database_identity(lines.take("database")));
+  }
   IdaPosition& p = f.position;
   p.bound = number<int>(lines.take("bound"), "bound");
   p.target = number<std::size_t>(lines.take("target"), "target");
@@ -276,12 +306,7 @@ CheckpointFile parse_checkpoint(std::string_view text, const std::optional<Signa
                      std::to_string(p.subtrees) + " are not a frontier a search builds");
   }
   if (aida) {
-    const std::string_view checksum = lines.take("frontier-checksum");
-    const auto [end, error] = std::from_chars(checksum.data(), checksum.data() + checksum.size(),
-                                              p.frontier_checksum, 16);
-    if (checksum.size() != 16 || error != std::errc() || end != checksum.data() + checksum.size()) {
-      throw Corrupt("frontier-checksum: '" + std::string(checksum) + "' is not 16 hex digits");
-    }
+    p.frontier_checksum = hex_number(lines.take("frontier-checksum"), "frontier-checksum");
     p.astar_expanded = number<std::uint64_t>(lines.take("astar-expanded"), "astar-expanded");
   }
   p.done = parse_done(lines.take("done"), p.subtrees);

@@ -13,13 +13,13 @@
 #include <atomic>
 #include <chrono>
 #include <cstddef>
-#include <cstdio>
 #include <new>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "engine/database_identity.hpp"
 #include "engine/heuristic_registry.hpp"
 #include "engine/pdb_watch.hpp"
 #include "engine/request.hpp"
@@ -74,9 +74,8 @@ struct Wd {
   }
 };
 
-// The best set in the database directory (or the partition named: choice.variant, parsed here once
-// against the goal and handed down typed; the request's checks refused a bad one before, and a
-// parse error here is a usage error too), reflected where it can be;
+// The best set in the database directory (or the partition named: request.partition, resolved
+// against the board by solve_instance and handed down typed), reflected where it can be;
 // kDual: each view also looked up on the dual placement (heuristics/pdb/pattern_databases.hpp; with
 // the tables that `pdbgen build --dual` adds where they are present). The first use of a set's
 // direct lookups, and the first of its dual ones, tell the request's log which lookups are in use.
@@ -88,8 +87,8 @@ struct PatternDatabaseLookups {
     return true;
   }
   template <class B, class F>
-  static SearchResult with(const SolveRequest& request, const HeuristicChoice& choice,
-                           const Goal<B>& goal, F&& f) {
+  static SearchResult with(const SolveRequest& request, const HeuristicChoice&, const Goal<B>& goal,
+                           F&& f) {
     const auto began = std::chrono::steady_clock::now();
     try {  // a build of missing databases counts against the interrupt and the time limit
       std::vector<int> goal_tiles(B::kCells);
@@ -100,17 +99,12 @@ struct PatternDatabaseLookups {
         throw DatabaseUnavailable(
             not_given(OptionField::PdbDir, "no pattern database directory", "NPUZZLE_PDB_DIR"));
       }
-      std::optional<pdb::Partition> named;  // none: the best present
-      if (!choice.variant.empty()) {
-        named = pdb::parse_partition(choice.variant, B::kRows, B::kCols, goal_tiles);
-      }
       bool first = false;
       PdbWatch& databases = request.session->databases();
-      const auto set =
-          databases.set(request.pdb_dir, RunBoard{{B::kRows, B::kCols}, std::move(goal_tiles)},
-                        named ? &*named : nullptr, first,
-                        pdb::AutoBuildLimits{request.limits.interrupt, request.limits.time_seconds},
-                        request.log, kDual);
+      const auto set = databases.set(
+          request.pdb_dir, RunBoard{{B::kRows, B::kCols}, std::move(goal_tiles)}, request.partition,
+          first, pdb::AutoBuildLimits{request.limits.interrupt, request.limits.time_seconds},
+          request.log, kDual);
       // A table written to in place before the search ended makes its answer void (Database).
       return with_pdb_heuristic(goal, *set, true, kDual, [&](const auto& h) {
         if (databases.first_lookups_of(set.get(), kDual)) {
@@ -158,30 +152,21 @@ using PdbDual = PatternDatabaseLookups<true>;
 template <class B, class H>
 HeuristicUsed heuristic_used(const H& h, const HeuristicChoice& choice) {
   if constexpr (kIsPatternDatabases<H>) {
-    return {HeuristicChoice{choice.index, h.set().partition.label()}, h.reflected()};
+    return {HeuristicChoice{choice.index, h.set().partition.spec}, h.reflected()};
   } else {
     return {choice, false};
   }
 }
 
-// The pattern databases the heuristic object `h` looks up, one "<16 hex digits of the payload
-// checksum> <tiles, comma separated>" each, in order (checkpoints name them so a resume can check
-// it uses the same tables); empty for the heuristics without databases.
+// The pattern databases the heuristic object `h` looks up, in order (checkpoints name them so a
+// resume can check it uses the same tables); empty for the heuristics without databases.
 template <class B, class H>
-std::vector<std::string> database_identities(const H& h) {
+std::vector<DatabaseIdentity> database_identities(const H& h) {
   if constexpr (kIsPatternDatabases<H>) {
-    std::vector<std::string> identities;
+    std::vector<DatabaseIdentity> identities;
     // The dual lookups' other tables count too when they are used.
     for (const auto& table : h.dual() ? h.set().all_tables() : h.set().tables) {
-      char checksum[17];
-      std::snprintf(checksum, sizeof checksum, "%016llx",
-                    static_cast<unsigned long long>(table->meta().payload_checksum));
-      std::string tiles;
-      for (int t : table->meta().tiles) {
-        if (!tiles.empty()) tiles += ',';
-        tiles += std::to_string(t);
-      }
-      identities.push_back(std::string(checksum) + " " + tiles);
+      identities.push_back({table->meta().payload_checksum, table->meta().tiles});
     }
     return identities;
   } else {

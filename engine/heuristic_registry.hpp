@@ -25,13 +25,11 @@ struct HeuristicInfo {
   const char* name;   // on the command line: --heuristic NAME
   const char* help;   // what it is, for --help ("" when the name says it)
   Aliases aliases{};  // other names for --heuristic ("manhattan"); the name is what outputs print
-  // Heuristics that take an argument after ':' (else all nullptr): its name in the help, what it
-  // may be, and examples for error messages. check_argument throws UsageError when the argument
-  // does not fit the board (checked before any search).
+  // Heuristics that take a partition after ':' (else all nullptr): its name in the help, what it
+  // may be, and examples for error messages.
   const char* argument = nullptr;
   const char* argument_help = nullptr;
   const char* argument_examples = nullptr;
-  void (*check_argument)(const std::string& argument, const RunBoard& goal) = nullptr;
   // The longest side of the boards it is built for (0: every board); checked before any search.
   int max_side = 0;
   // Looks up pattern databases (which may be missing, or built on first use).
@@ -41,10 +39,6 @@ struct HeuristicInfo {
     return max_side == 0 || std::max(size.rows, size.cols) <= max_side;
   }
 };
-
-namespace heuristic {
-void check_pdb_partition(const std::string& partition, const RunBoard& goal);
-}  // namespace heuristic
 
 // clang-format off
 inline constexpr HeuristicInfo kMisplacedInfo{
@@ -75,7 +69,6 @@ inline constexpr HeuristicInfo pdb_info(bool dual) {
               "their sums",
           .argument_examples =
               dual ? "pdb-dual:7-8 or pdb-dual:1,2,3/4,5,6" : "pdb:7-8 or pdb:1,2,3/4,5,6",
-          .check_argument = &heuristic::check_pdb_partition,
           .uses_databases = true};
 }
 

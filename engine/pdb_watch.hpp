@@ -28,7 +28,7 @@ class PdbWatch {
   PdbWatch(const PdbWatch&) = delete;
   PdbWatch& operator=(const PdbWatch&) = delete;
 
-  // The set for this goal (its size and tiles) and partition (parsed against this goal by the
+  // The set for this goal (its size and tiles) and partition (resolved for this goal by the
   // caller; nullptr for the best present), loaded once per PdbWatch (its cache: one set for every
   // spelling of a partition); `first` says whether this call started watching its files here;
   // `limits` may stop a build, which tells `log` what it does. Throws pdb::PdbError.

@@ -136,14 +136,14 @@ std::string algorithm_help() {
 }
 
 std::string default_algorithm_rule() {
-  std::vector<std::string> aida, ida;
+  std::vector<std::string> aida;
   for (const BoardShape& shape : kBoardSizes) {
     const BoardSize size{shape.rows, shape.cols};
-    (default_algorithm(size) == Algorithm::Aida ? aida : ida).push_back(size.name());
+    if (default_algorithm(size) == Algorithm::Aida) aida.push_back(size.name());
   }
   if (aida.empty()) return "ida";
-  return std::string("aida on boards of more than 12 cells (") + join(aida, ", ") +
-         "), ida on the smaller ones";
+  return "aida on boards of more than " + std::to_string(kMostCellsOfAnIdaDefault) + " cells (" +
+         join(aida, ", ") + "), ida on the smaller ones";
 }
 
 SolveRequest with_algorithm_for(SolveRequest request, BoardSize size) {
@@ -166,7 +166,7 @@ std::string algorithms_with(bool AlgorithmInfo::*flag) {
 
 std::string HeuristicChoice::name() const {
   std::string out = kHeuristicInfo[index].name;
-  if (!variant.empty()) out += ":" + variant;
+  if (partition) out += ":" + partition->text;
   return out;
 }
 
@@ -190,7 +190,14 @@ std::optional<HeuristicChoice> parse_heuristic(const std::string& text, std::str
   const HeuristicInfo& info = kHeuristicInfo[*index];
   if (colon == std::string::npos) return HeuristicChoice{*index, {}};
   std::string argument = text.substr(colon + 1);
-  if (info.argument && !argument.empty()) return HeuristicChoice{*index, argument};
+  if (info.argument && !argument.empty()) {
+    try {
+      return HeuristicChoice{*index, pdb::parse_partition_spec(argument)};
+    } catch (const pdb::PdbError& e) {
+      error = e.what();
+      return std::nullopt;
+    }
+  }
   if (info.argument) {
     std::string what = info.argument;
     std::transform(what.begin(), what.end(), what.begin(),
@@ -248,16 +255,6 @@ std::string heuristic_help() {
     items.push_back(names + " (" + h.argument_help + ")");
   }
   return join(items, ", ") + "; default: the best for the board";
-}
-
-// Only a check, before any search: the pattern database lookups parse the partition once
-// themselves and hand it down typed (engine/heuristic_builders.hpp).
-void heuristic::check_pdb_partition(const std::string& partition, const RunBoard& goal) {
-  try {
-    pdb::parse_partition(partition, goal.size.rows, goal.size.cols, goal.tiles);
-  } catch (const pdb::PdbError& e) {
-    throw UsageError(e.what());
-  }
 }
 
 }  // namespace npuzzle

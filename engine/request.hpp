@@ -23,6 +23,7 @@
 #include "core/search/bucket_queue.hpp"
 #include "core/search/search_types.hpp"
 #include "engine/log.hpp"
+#include "heuristics/pdb/partition.hpp"
 #include "parallel/ida_position.hpp"
 #include "parallel/zobrist.hpp"
 #include "text/option_values.hpp"
@@ -43,9 +44,9 @@ inline constexpr std::size_t kAlgorithmCount = 0 NPUZZLE_ALGORITHMS(NPUZZLE_ALGO
 // "md", "pdb", "pdb:6-6-3", "pdb:1,2,3/4,5,6" … parse_heuristic reads the text, name() prints it.
 struct HeuristicChoice {
   std::size_t index = 0;  // in the heuristic registry
-  // The argument after ':' for the heuristics that take one (pdb: a partition's name such as "7-8"
-  // or tile lists "1,2,3/4,5,6", checked against the board when the search starts); empty for none.
-  std::string variant;
+  // The partition after ':' for the heuristics that take one (pdb), read once; solve_instance
+  // resolves it against each board (engine/solver.cpp). nullopt: none named (the best present).
+  std::optional<pdb::PartitionSpec> partition;
   std::string name() const;  // "lc", "pdb:6-6-3"
   friend bool operator==(const HeuristicChoice&, const HeuristicChoice&) = default;
 };
@@ -76,6 +77,9 @@ struct SolveRequest {
   const IdaCheckpointing* checkpointing = nullptr;
   // The caller's session (its pattern databases), set by solve_instance for the search it runs.
   SolveSession* session = nullptr;
+  // The heuristic's partition resolved against the board, set by solve_instance for the search it
+  // runs when the heuristic names one (nullptr: none named, the best present is looked up).
+  const pdb::Partition* partition = nullptr;
 };
 
 // True when `a` and `b` ask for the same search: every value above but the callbacks, the interrupt

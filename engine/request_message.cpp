@@ -4,6 +4,7 @@
 
 #include "engine/algorithm_registry.hpp"
 #include "engine/heuristic_registry.hpp"
+#include "heuristics/pdb/file.hpp"
 #include "text/parse.hpp"
 
 namespace npuzzle {
@@ -11,7 +12,10 @@ namespace npuzzle {
 std::string encode_job(const SolveRequest& r, const RunBoard& board) {
   nlohmann::json j;
   j["algorithm"] = static_cast<int>(r.algorithm.value());
-  if (r.heuristic) j["heuristic"] = {r.heuristic->index, r.heuristic->variant};
+  if (r.heuristic) {
+    j["heuristic"] = {r.heuristic->index,
+                      r.heuristic->partition ? r.heuristic->partition->text : std::string()};
+  }
   j["tie_break"] = r.tie_break ? static_cast<int>(*r.tie_break) : -1;  // -1: the default
   j["owner_hash"] = static_cast<int>(r.owner_hash);
   j["goal"] = {static_cast<int>(r.goal.kind), r.goal.tiles};
@@ -36,7 +40,14 @@ DistributedJobMessage decode_job(std::string_view text) {
     if (j.contains("heuristic")) {
       const auto index = j["heuristic"].at(0).get<std::size_t>();
       if (index >= kHeuristicInfo.size()) throw InputError("no such heuristic");
-      r.heuristic = HeuristicChoice{index, j["heuristic"].at(1).get<std::string>()};
+      r.heuristic = HeuristicChoice{index, {}};
+      if (const auto partition = j["heuristic"].at(1).get<std::string>(); !partition.empty()) {
+        try {
+          r.heuristic->partition = pdb::parse_partition_spec(partition);
+        } catch (const pdb::PdbError& e) {
+          throw InputError(e.what());
+        }
+      }
     }
     if (const int tie_break = j.at("tie_break").get<int>(); tie_break >= 0) {
       r.tie_break = static_cast<TieBreak>(tie_break);

@@ -5,6 +5,7 @@
 #include "core/board_sizes.hpp"
 #include "engine/checkpoint.hpp"
 #include "engine/distributed.hpp"
+#include "heuristics/pdb/file.hpp"
 
 #include <algorithm>
 #include <array>
@@ -127,12 +128,14 @@ SolveOutcome solve_instance(SolveSession& session, const SolveRequest& caller_re
     error.board = board.size.name();
     return refuse(error);
   }
-  if (algorithm.heuristic && info.check_argument && !heuristic.variant.empty()) {
-    try {  // an argument that does not fit the board is a usage error, whatever the board
-      info.check_argument(heuristic.variant, RunBoard{board.size, goal});
-    } catch (const UsageError& e) {
-      return refuse(e.error());
+  std::optional<pdb::Partition> partition;  // the heuristic's, on this board
+  if (algorithm.heuristic && heuristic.partition) {
+    try {  // a partition the board does not have is a usage error, whatever the board
+      partition = pdb::resolve_partition(*heuristic.partition, rows, cols, goal);
+    } catch (const pdb::PdbError& e) {
+      return refuse(message_error(e.what()));
     }
+    request.partition = &*partition;
   }
   if (!solvable(rows, cols, board.tiles, goal)) {
     out.result.status = Status::Unsolvable;

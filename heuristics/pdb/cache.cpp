@@ -51,9 +51,12 @@ std::shared_ptr<const PdbSet> PdbCache::cached_set(
                    "no pattern database directory (none given, and neither NPUZZLE_PDB_DIR, "
                    "XDG_CACHE_HOME nor HOME is set)");
   }
-  std::string key = where.string() + "|" + std::to_string(rows) + "x" + std::to_string(cols) + "|" +
-                    goal_label(goal) + "|" + (partition ? partition->tile_lists() : "") +
-                    (minimised_only ? "|minimised" : "");
+  SetKey key{where.string(), rows, cols, goal, partition != nullptr, {}, {}, {}, minimised_only};
+  if (partition) {
+    key.groups = partition->groups;
+    key.set_sizes = partition->set_sizes;
+    key.zero_aware = partition->zero_aware;
+  }
   std::lock_guard lock(mutex_);
   if (first) *first = false;
   if (auto it = sets_.find(key); it != sets_.end()) return it->second;

@@ -140,10 +140,11 @@ std::vector<std::vector<int>> tiles_of(const CellGroups& groups, const std::vect
   return out;
 }
 
-Partition parse_lists(std::string_view text, int cells) {
-  Partition p;
-  std::vector<bool> used(static_cast<std::size_t>(cells), false);
-  std::string s(text);
+// Tile lists "1,2,3/4,5,6" as written: numbers, no group empty, no tile twice. Their range is the
+// board's, checked when resolved.
+std::vector<std::vector<int>> parse_lists(const std::string& s) {
+  std::vector<std::vector<int>> lists;
+  std::vector<int> seen;
   std::stringstream groups(s);
   std::string group;
   auto bad = [&](const std::string& what) {
@@ -154,22 +155,70 @@ Partition parse_lists(std::string_view text, int cells) {
     std::stringstream items(group);
     std::string item;
     while (std::getline(items, item, ',')) {
-      if (item.empty() || item.find_first_not_of("0123456789 ") != std::string::npos) {
+      if (item.empty() || item.find_first_not_of("0123456789 ") != std::string::npos ||
+          item.find_first_not_of(' ') == std::string::npos || item.size() > 9) {
         bad("'" + item + "' is not a tile number");
       }
       const int t = std::atoi(item.c_str());
-      if (t <= 0 || t >= cells) bad("tile " + std::to_string(t) + " is not a tile of this board");
-      if (used[static_cast<std::size_t>(t)]) bad("tile " + std::to_string(t) + " appears twice");
-      used[static_cast<std::size_t>(t)] = true;
+      if (t <= 0) bad("tile " + std::to_string(t) + " is not a tile of this board");
+      if (std::find(seen.begin(), seen.end(), t) != seen.end()) {
+        bad("tile " + std::to_string(t) + " appears twice");
+      }
+      seen.push_back(t);
       tiles.push_back(t);
     }
     if (tiles.empty()) bad("an empty group");
     std::sort(tiles.begin(), tiles.end());
-    p.groups.push_back(tiles);
+    lists.push_back(tiles);
   }
-  if (p.groups.empty()) bad("no groups");
-  if (static_cast<int>(p.groups.size()) > kMaxPatterns) {
+  if (lists.empty()) bad("no groups");
+  if (static_cast<int>(lists.size()) > kMaxPatterns) {
     bad("at most " + std::to_string(kMaxPatterns) + " groups");
+  }
+  return lists;
+}
+
+// One partition of a spec: a name of the board's catalogue or tile lists within the board.
+Partition resolve_part(const PartitionSpec::Part& part, int rows, int cols,
+                       const std::vector<int>& goal) {
+  Partition p;
+  if (!part.tile_lists.empty()) {
+    for (const std::vector<int>& tiles : part.tile_lists) {
+      if (tiles.back() >= rows * cols) {
+        throw PdbError(ErrorKind::Usage, "partition '" + part.text + "': tile " +
+                                             std::to_string(tiles.back()) +
+                                             " is not a tile of this board");
+      }
+    }
+    p.groups = part.tile_lists;
+  } else {
+    for (const std::string& name : partition_names(rows, cols)) {
+      if (strip_dashes(name) == part.name && name.find('+') == std::string::npos) {
+        p.name = name;
+        p.groups = tiles_of(cell_groups(rows, cols, part.name), goal);
+      }
+    }
+    if (p.groups.empty()) {
+      std::string known;
+      for (const std::string& name : partition_names(rows, cols)) {
+        if (!known.empty()) known += ", ";
+        known += name;
+      }
+      throw PdbError(ErrorKind::Usage, "unknown partition '" + part.text + "' for " +
+                                           std::to_string(rows) + "x" + std::to_string(cols) +
+                                           " (known: " + known +
+                                           ", or tile lists like 1,2,3/4,5,6)");
+    }
+  }
+  p.set_sizes = {p.groups.size()};
+  if (part.zero_aware) {
+    if (static_cast<int>(p.groups.size()) > kMaxZeroAwarePatterns) {
+      throw PdbError(ErrorKind::Usage, "partition '" + std::string(kZeroAwarePrefix) + part.text +
+                                           "': a zero-aware partition has at most " +
+                                           std::to_string(kMaxZeroAwarePatterns) + " groups");
+    }
+    if (!p.name.empty()) p.name = kZeroAwarePrefix + p.name;
+    p.zero_aware.assign(p.groups.size(), true);
   }
   return p;
 }
@@ -221,68 +270,65 @@ std::string quick_partition_name(int rows, int cols) {
   return partition_names(rows, cols).front();
 }
 
-Partition parse_partition(std::string_view text, int rows, int cols, const std::vector<int>& goal) {
-  if (text.find('+') == std::string_view::npos && text.starts_with(kZeroAwarePrefix)) {
-    Partition p =
-        parse_partition(text.substr(std::string_view(kZeroAwarePrefix).size()), rows, cols, goal);
-    if (p.set_count() != 1 || p.is_zero_aware(0)) {
-      throw PdbError(ErrorKind::Usage, "partition '" + std::string(text) + "': \"" +
-                                           kZeroAwarePrefix + "\" goes once before each partition");
-    }
-    if (static_cast<int>(p.groups.size()) > kMaxZeroAwarePatterns) {
-      throw PdbError(ErrorKind::Usage, "partition '" + std::string(text) +
-                                           "': a zero-aware "
-                                           "partition has at most " +
-                                           std::to_string(kMaxZeroAwarePatterns) + " groups");
-    }
-    if (!p.name.empty()) p.name = kZeroAwarePrefix + p.name;
-    p.zero_aware.assign(p.groups.size(), true);
-    return p;
-  }
-  if (const std::size_t plus = text.find('+'); plus != std::string_view::npos) {
-    Partition joined;
-    std::string_view rest = text;
-    while (true) {
-      const std::size_t end = rest.find('+');
-      const Partition part = parse_partition(rest.substr(0, end), rows, cols, goal);
-      if (!joined.name.empty()) joined.name += '+';
-      joined.name += part.label();
-      joined.groups.insert(joined.groups.end(), part.groups.begin(), part.groups.end());
-      joined.set_sizes.push_back(part.groups.size());
-      joined.zero_aware.resize(joined.groups.size() - part.groups.size(), false);
-      for (std::size_t g = 0; g < part.groups.size(); ++g) {
-        joined.zero_aware.push_back(part.is_zero_aware(g));
+PartitionSpec parse_partition_spec(std::string_view text) {
+  PartitionSpec spec{std::string(text), {}};
+  std::string_view rest = text;
+  while (true) {
+    const std::size_t end = rest.find('+');
+    std::string_view part_text = rest.substr(0, end);
+    PartitionSpec::Part part;
+    if (part_text.starts_with(kZeroAwarePrefix)) {
+      part.zero_aware = true;
+      part_text.remove_prefix(std::string_view(kZeroAwarePrefix).size());
+      if (part_text.starts_with(kZeroAwarePrefix)) {
+        throw PdbError(ErrorKind::Usage, "partition '" + std::string(text) + "': \"" +
+                                             kZeroAwarePrefix +
+                                             "\" goes once before each partition");
       }
-      if (end == std::string_view::npos) break;
-      rest = rest.substr(end + 1);
     }
-    if (static_cast<int>(joined.set_count()) > kMaxSets) {
-      throw PdbError(ErrorKind::Usage, "partition '" + std::string(text) + "': at most " +
-                                           std::to_string(kMaxSets) + " partitions joined by '+'");
+    part.text = std::string(part_text);
+    if (part_text.find(',') != std::string_view::npos ||
+        part_text.find('/') != std::string_view::npos) {
+      part.tile_lists = parse_lists(part.text);
+    } else {
+      part.name = strip_dashes(part_text);
     }
-    return joined;
+    spec.parts.push_back(std::move(part));
+    if (end == std::string_view::npos) break;
+    rest = rest.substr(end + 1);
   }
-  if (text.find(',') != std::string_view::npos || text.find('/') != std::string_view::npos) {
-    Partition p = parse_lists(text, rows * cols);
-    p.set_sizes = {p.groups.size()};
-    return p;
+  if (static_cast<int>(spec.parts.size()) > kMaxSets) {
+    throw PdbError(ErrorKind::Usage, "partition '" + std::string(text) + "': at most " +
+                                         std::to_string(kMaxSets) + " partitions joined by '+'");
   }
-  const std::string plain = strip_dashes(text);
-  for (const std::string& name : partition_names(rows, cols)) {
-    if (strip_dashes(name) == plain && name.find('+') == std::string::npos) {
-      Partition p{name, tiles_of(cell_groups(rows, cols, plain), goal), {}, {}};
-      p.set_sizes = {p.groups.size()};
-      return p;
+  return spec;
+}
+
+Partition resolve_partition(const PartitionSpec& spec, int rows, int cols,
+                            const std::vector<int>& goal) {
+  Partition resolved;
+  if (spec.parts.size() == 1) {
+    resolved = resolve_part(spec.parts.front(), rows, cols, goal);
+  } else {
+    for (const PartitionSpec::Part& spec_part : spec.parts) {
+      const Partition part = resolve_part(spec_part, rows, cols, goal);
+      if (!resolved.name.empty()) resolved.name += '+';
+      resolved.name += part.label();
+      resolved.groups.insert(resolved.groups.end(), part.groups.begin(), part.groups.end());
+      resolved.set_sizes.push_back(part.groups.size());
+      resolved.zero_aware.resize(resolved.groups.size() - part.groups.size(), false);
+      for (std::size_t g = 0; g < part.groups.size(); ++g) {
+        resolved.zero_aware.push_back(part.is_zero_aware(g));
+      }
     }
   }
-  std::string known;
-  for (const std::string& name : partition_names(rows, cols)) {
-    if (!known.empty()) known += ", ";
-    known += name;
-  }
-  throw PdbError(ErrorKind::Usage, "unknown partition '" + std::string(text) + "' for " +
-                                       std::to_string(rows) + "x" + std::to_string(cols) +
-                                       " (known: " + known + ", or tile lists like 1,2,3/4,5,6)");
+  resolved.spec = spec;
+  resolved.spec.text = resolved.label();
+  return resolved;
+}
+
+Partition parse_partition(std::string_view text, int rows, int cols, const std::vector<int>& goal) {
+  return resolve_partition(parse_partition_spec(text), rows, cols, goal);
 }
 
 }  // namespace npuzzle::pdb

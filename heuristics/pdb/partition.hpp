@@ -44,6 +44,23 @@ inline constexpr int kMaxZeroAwarePatterns = 4;  // groups of a zero-aware parti
 inline constexpr int kMaxSets = 2;
 inline constexpr const char* kZeroAwarePrefix = "za:";
 
+// A partition as written, read once and tied to no board: what `--heuristic pdb:TEXT` gives.
+// resolve_partition makes it a board's Partition (names looked up, tile numbers checked).
+// Invariant: 1 to kMaxSets parts; each part has a name or tile lists, not both; a part's tile lists
+// are 1 to kMaxPatterns non-empty ascending groups of positive tiles, none twice.
+struct PartitionSpec {
+  struct Part {
+    std::string text;  // as written, without the zero-aware prefix: what messages quote
+    bool zero_aware = false;
+    std::string name;  // without dashes ("663", "full"); "" for tile lists
+    std::vector<std::vector<int>> tile_lists;
+    friend bool operator==(const Part&, const Part&) = default;
+  };
+  std::string text;  // the whole text as written: what a heuristic's name prints
+  std::vector<Part> parts;
+  friend bool operator==(const PartitionSpec&, const PartitionSpec&) = default;
+};
+
 // Invariant: set_sizes is empty (one set) or sums to groups.size(); the groups of one set are
 // disjoint.
 struct Partition {
@@ -51,6 +68,8 @@ struct Partition {
   std::vector<std::vector<int>> groups;  // tile sets, each ascending (ranking order), set by set
   std::vector<std::size_t> set_sizes;    // the number of groups of each additive set, in order
   std::vector<bool> zero_aware;          // per group: its table is zero-aware (empty: none is)
+  // What it was resolved from, its text the label: how the heuristic in use is named again.
+  PartitionSpec spec;
   bool is_zero_aware(std::size_t group) const {
     return group < zero_aware.size() && zero_aware[group];
   }
@@ -71,8 +90,14 @@ struct Partition {
 std::vector<std::string> partition_names(int rows, int cols);
 // The partition built automatically when none is present (4x4: 6-6-3; others: the only one).
 std::string quick_partition_name(int rows, int cols);
-// A partition from a name ("7-8", "78", "663", "full" …) or tile lists, or several joined by '+'.
-// Throws PdbError(Usage).
+// Reads a name ("7-8", "78", "663", "full" …) or tile lists, or several joined by '+', each
+// perhaps "za:"-prefixed. Throws PdbError(Usage) on what no board could take.
+PartitionSpec parse_partition_spec(std::string_view text);
+// The partition `spec` names on a rows x cols board with that goal. Throws PdbError(Usage) for a
+// name the board does not have, a tile it does not have, or too many zero-aware groups.
+Partition resolve_partition(const PartitionSpec& spec, int rows, int cols,
+                            const std::vector<int>& goal);
+// Both at once, for text that is read and used in one place (pdbgen's --partition, tests).
 Partition parse_partition(std::string_view text, int rows, int cols, const std::vector<int>& goal);
 
 // Numbers joined by `separator`: "1,2,3".

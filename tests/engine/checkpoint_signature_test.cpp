@@ -1,5 +1,6 @@
 // The checkpoint signature: SipHash-2-4 against its authors' published test vectors, and what a
-// checkpoint's signature makes of an edited or foreign file.
+// checkpoint's signature makes of an edited or foreign file; the heuristic and database lines read
+// back as values.
 #include "engine/checkpoint_signature.hpp"
 
 #include <gtest/gtest.h>
@@ -8,8 +9,10 @@
 #include <cstdio>
 #include <span>
 #include <string>
+#include <utility>
 
 #include "engine/checkpoint.hpp"
+#include "engine/heuristic_registry.hpp"
 #include "heuristics/pdb/file.hpp"
 
 namespace npuzzle {
@@ -109,16 +112,41 @@ TEST(CheckpointSignature, AFileContinuingOneNotSignedHereIsWrittenUnsigned) {
 }
 
 // A heuristic the checkpoint's board cannot have makes the file inconsistent (InputError), not
-// the caller's options wrong.
+// the caller's options wrong; a partition no board could have makes it corrupt.
 TEST(CheckpointSignature, AHeuristicTheBoardCannotHaveIsRefused) {
   const std::string text = format_checkpoint(small_checkpoint());
-  for (const char* heuristic : {"heuristic pdb:1,2,3/4,5,30\n", "heuristic pdb:1,2,3/3,4\n"}) {
+  for (const auto& [heuristic, expected] :
+       {std::pair{"heuristic pdb:1,2,3/4,5,30\n", "inconsistent: heuristic pdb:"},
+        std::pair{"heuristic pdb:1,2,3/3,4\n", "corrupt: heuristic: partition '1,2,3/3,4'"}}) {
     try {
       parse_checkpoint(edited_with_checksum(text, "heuristic misplaced\n", heuristic));
       ADD_FAILURE() << heuristic << " was read";
     } catch (const InputError& e) {
-      EXPECT_NE(std::string(e.what()).find("inconsistent: heuristic pdb:"), std::string::npos)
-          << e.what();
+      EXPECT_NE(std::string(e.what()).find(expected), std::string::npos) << e.what();
+    }
+  }
+}
+
+// The pattern databases a checkpoint names are values (checksum, tiles): written and read back
+// equal, and a line that is not one is refused as corrupt.
+TEST(CheckpointDatabases, AreReadBackAsTheValuesWrittenAndMalformedLinesAreCorrupt) {
+  CheckpointFile f = small_checkpoint();
+  std::string error;
+  f.heuristic = parse_heuristic("pdb:1,2,3/4,5,6,7,8", error).value();
+  f.databases = {{0x0123456789abcdefULL, {1, 2, 3}}, {0xfedcba9876543210ULL, {4, 5, 6, 7, 8}}};
+  const std::string text = format_checkpoint(f);
+  EXPECT_NE(text.find("\ndatabase 0123456789abcdef 1,2,3\n"), std::string::npos) << text;
+  const CheckpointFile read = parse_checkpoint(text);
+  EXPECT_EQ(read.databases, f.databases);
+  EXPECT_EQ(read.heuristic, f.heuristic);
+  for (const char* bad : {"database 0123456789abcdef\n", "database 0123456789abcde 1,2,3\n",
+                          "database 0123456789abcdeg 1,2,3\n", "database 0123456789abcdef 1,,3\n",
+                          "database 0123456789abcdef 1,2,x\n"}) {
+    try {
+      parse_checkpoint(edited_with_checksum(text, "database 0123456789abcdef 1,2,3\n", bad));
+      ADD_FAILURE() << bad << " was read";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("corrupt: database"), std::string::npos) << e.what();
     }
   }
 }

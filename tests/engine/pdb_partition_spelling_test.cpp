@@ -1,5 +1,6 @@
-// The partition of `--heuristic pdb:<partition>` is parsed once and handed down typed to the
-// session's pattern databases (engine/pdb_watch.hpp): two spellings of one partition (its name and
+// The partition of `--heuristic pdb:<partition>` is read once with the heuristic's name, resolved
+// once per board and handed down typed to the session's pattern databases (engine/pdb_watch.hpp):
+// two spellings of one partition (its name and
 // its tile lists) share one set in a session, and a tile-list partition that no name covers reaches
 // the catalogue unchanged.
 #include <gtest/gtest.h>
@@ -8,6 +9,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -82,6 +84,22 @@ TEST_F(PartitionSpelling, TileListsNoNameCoversReachTheCatalogueUnchanged) {
       session.databases().set(dir_.string(), kSpellingGoal, &custom, first, {}, {}, false);
   EXPECT_EQ(set->partition.groups, custom.groups);
   EXPECT_EQ(set->partition.label(), "1,2/3,4,5");
+}
+
+// The text after "pdb:" is read when the heuristic's name is: what no board takes is refused there,
+// and the choice holds the partition read, printed back as it was written.
+TEST(PartitionReadOnce, TheHeuristicsNameHoldsItsPartitionRead) {
+  std::string error;
+  EXPECT_FALSE(parse_heuristic("pdb:1,x", error));
+  EXPECT_NE(error.find("'x' is not a tile number"), std::string::npos) << error;
+  const std::optional<HeuristicChoice> choice = parse_heuristic("PDB:za:1,2/3+6-6-3", error);
+  ASSERT_TRUE(choice) << error;
+  ASSERT_TRUE(choice->partition);
+  EXPECT_EQ(choice->partition->parts.size(), 2u);
+  EXPECT_TRUE(choice->partition->parts[0].zero_aware);
+  EXPECT_EQ(choice->partition->parts[1].name, "663");
+  EXPECT_EQ(choice->name(), "pdb:za:1,2/3+6-6-3");
+  EXPECT_FALSE(parse_heuristic("lc", error)->partition);
 }
 
 }  // namespace

@@ -124,6 +124,46 @@ TEST(PdbPartition, BadListsAreRefused) {
   }
 }
 
+// What no board could take is refused when the text is read, before any board: numbers, empty
+// groups, a tile twice, the zero-aware prefix twice, more partitions than a set holds.
+TEST(PdbPartitionSpec, WhatNoBoardTakesIsRefusedWhenRead) {
+  for (const char* bad : {"1,2/2,3", "1,,2", "0,1", "1,x", "1, ", "1,99999999999", "za:za:1,2",
+                          "6-6-6-6+7-7-7-3+6-6-6-6", "1/2/3/4/5/6/7"}) {
+    EXPECT_THROW(pdb::parse_partition_spec(bad), pdb::PdbError) << bad;
+  }
+  // Names and tile numbers are the board's: read, they wait for one.
+  for (const char* later : {"1,25", "6-6-6-5", "6-6-6-6+", "7-7-6-4", "za:5-5-5"}) {
+    EXPECT_NO_THROW(pdb::parse_partition_spec(later)) << later;
+  }
+}
+
+// Read once, a spec resolves on each board as the text would: a name to that board's groups, tile
+// lists as given, and a board that lacks a tile or a name refuses it.
+TEST(PdbPartitionSpec, ResolvesOnEachBoardAsItsText) {
+  const pdb::PartitionSpec halves = pdb::parse_partition_spec("78");
+  EXPECT_EQ(halves.text, "78");
+  ASSERT_EQ(halves.parts.size(), 1u);
+  EXPECT_EQ(halves.parts[0].name, "78");
+  const pdb::Partition on_4x4 = pdb::resolve_partition(halves, 4, 4, blank_first(16));
+  EXPECT_EQ(on_4x4.name, "7-8");
+  EXPECT_EQ(on_4x4.spec.text, "7-8");  // the label: how the heuristic in use is named
+  EXPECT_EQ(on_4x4.spec.parts, halves.parts);
+  EXPECT_EQ(on_4x4.groups, pdb::parse_partition("7-8", 4, 4, blank_first(16)).groups);
+  EXPECT_THROW(pdb::resolve_partition(halves, 5, 5, blank_first(25)), pdb::PdbError);
+
+  const pdb::PartitionSpec lists = pdb::parse_partition_spec("za:3,1/2+4,5");
+  ASSERT_EQ(lists.parts.size(), 2u);
+  EXPECT_TRUE(lists.parts[0].zero_aware);
+  EXPECT_EQ(lists.parts[0].tile_lists, (std::vector<std::vector<int>>{{1, 3}, {2}}));
+  EXPECT_FALSE(lists.parts[1].zero_aware);
+  const pdb::Partition on_3x3 = pdb::resolve_partition(lists, 3, 3, blank_first(9));
+  EXPECT_EQ(on_3x3.tile_lists(), "za:1,3/2+4,5");
+  EXPECT_EQ(on_3x3.zero_aware, (std::vector<bool>{true, true, false}));
+  EXPECT_THROW(pdb::resolve_partition(pdb::parse_partition_spec("1,9"), 3, 3, blank_first(9)),
+               pdb::PdbError);
+  EXPECT_NO_THROW(pdb::resolve_partition(pdb::parse_partition_spec("1,9"), 4, 4, blank_first(16)));
+}
+
 // 4x4, blank first: tiles 1-7 home shut the blank's goal cell 0 off from cells 8-15, so their
 // dual lookups need a second table, ending with the blank on cell 8; tiles 8-15 leave one region.
 // 5x5: Korf and Felner's first group shuts cell 0 off likewise (the other region's lowest cell

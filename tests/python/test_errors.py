@@ -41,6 +41,7 @@ def test_board_size_decides():
 
 @pytest.mark.parametrize("option,value,cli_option", [
     ("algorithm", "quick", "--algo"), ("heuristic", "magic", "--heuristic"),
+    ("heuristic", "pdb:1,2/2,3", "--heuristic"),
     ("tie_break", "random", "--tie-break"), ("goal", "1 2 3", "--goal"),
     ("mem_limit", "lots", "--mem-limit")])
 def test_bad_option_raises_the_cli_message(option, value, cli_option):
@@ -53,10 +54,10 @@ def test_bad_option_raises_the_cli_message(option, value, cli_option):
 
 
 def test_partition_that_does_not_fit_raises_the_cli_message():
-    want = cli_json(["--heuristic", "pdb:1,2/2,3"], "1 2 3 4 5 6 7 8 0", codes=(1,))[0]
+    want = cli_json(["--heuristic", "pdb:1,2/3,30"], "1 2 3 4 5 6 7 8 0", codes=(1,))[0]
     assert want["status"] == "error"
     with pytest.raises(ValueError) as caught:
-        npuzzle.solve("1 2 3 4 5 6 7 8 0", heuristic="pdb:1,2/2,3")
+        npuzzle.solve("1 2 3 4 5 6 7 8 0", heuristic="pdb:1,2/3,30")
     assert str(caught.value) == want["error"]
 
 

@@ -59,10 +59,9 @@ std::vector<Configuration> make_configurations(const SearchOptions& o,
   for (const std::string& algorithm : algorithms) {
     SearchOptions one = o;
     one.algorithm = algorithm;
-    one.heuristic = heuristics.front();
-    one.tie_break = tie_breaks.front();
     // Checks the name; nullopt for none named.
-    const std::optional<Algorithm> a = request_from_words(one, &interrupt_requested).algorithm;
+    const std::optional<Algorithm> a =
+        algorithm.empty() ? std::nullopt : std::optional(algorithm_option(algorithm));
     if (a) {
       if (std::find(chosen.begin(), chosen.end(), *a) != chosen.end()) continue;
       chosen.push_back(*a);
