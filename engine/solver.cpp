@@ -135,8 +135,8 @@ SolveOutcome solve_instance(SolveSession& session, const SolveRequest& caller_re
     } catch (const pdb::PdbError& e) {
       return refuse(message_error(e.what()));
     }
-    request.partition = &*partition;
   }
+  request.partition = partition ? &*partition : nullptr;
   if (!solvable(rows, cols, board.tiles, goal)) {
     out.result.status = Status::Unsolvable;
     out.unsolvable_note = "the board cannot reach the goal " + request.goal.describe() +

@@ -147,7 +147,7 @@ TEST_F(PdbFile, RejectsOtherSizeGoalOrPattern) {
   expect_mismatch(4, 4, last, tiles_, "goal");
   expect_mismatch(4, 4, goal_, {1, 2, 3, 5}, "pattern");
   // A file renamed to another pattern's name is caught when the set is loaded.
-  const pdb::Partition other{"", {{1, 2, 3, 5}}, {}, {}};
+  const pdb::Partition other{"", {{1, 2, 3, 5}}, {}, {}, {}};
   fs::rename(path_, pdb::table_path(dir_, 4, 4, goal_, {1, 2, 3, 5}, false));
   try {
     pdb::load_set(dir_, 4, 4, goal_, other);
@@ -158,7 +158,7 @@ TEST_F(PdbFile, RejectsOtherSizeGoalOrPattern) {
 }
 
 TEST_F(PdbFile, MissingNamesTheCommand) {
-  const pdb::Partition p{"", {{5, 6, 7}}, {}, {}};
+  const pdb::Partition p{"", {{5, 6, 7}}, {}, {}, {}};
   try {
     pdb::load_set(dir_, 4, 4, goal_, p);
     ADD_FAILURE() << "loaded a missing file";
@@ -175,7 +175,7 @@ TEST_F(PdbFile, InterruptedBuildLeavesNoFile) {
   std::atomic<bool> stop{true};
   pdb::FindOptions options;
   options.stop = &stop;
-  const pdb::Partition p{"", {{5, 6, 7, 8, 9}}, {}, {}};
+  const pdb::Partition p{"", {{5, 6, 7, 8, 9}}, {}, {}, {}};
   try {
     pdb::build_set(dir_, 4, 4, goal_, p, options);
     ADD_FAILURE() << "an interrupted build completed";
