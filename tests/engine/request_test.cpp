@@ -85,6 +85,17 @@ TEST(RequestSources, AJobMessageRoundTrips) {
   EXPECT_FALSE(same_search(other, cli));
   EXPECT_THROW(decode_job("{\"algorithm\": 99}"), InputError);
   EXPECT_THROW(decode_job("not json"), InputError);
+  // The partition is read where the message is: one that no board takes is the message's error.
+  std::string message = encode_job(cli, kFifteenBoard);
+  const std::size_t partition = message.find("\"7-8\"");
+  ASSERT_NE(partition, std::string::npos) << message;
+  message.replace(partition, 5, "\"1,1\"");
+  try {
+    decode_job(message);
+    ADD_FAILURE() << message << " was read";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("tile 1 appears twice"), std::string::npos) << e.what();
+  }
 }
 
 TEST(RequestSources, ACheckpointRoundTrips) {
