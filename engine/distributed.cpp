@@ -71,6 +71,9 @@ void start_distributed(int* argc, char*** argv, const std::atomic<bool>* interru
       sink(LogLevel::Info, line);
     });
   }
+  mpi::set_job_failure(
+      {[log = exits.log](const std::string& why) { log_to(log, LogLevel::Warning, why); },
+       exits.out_of_memory});
   if (mpi::distributed()) std::thread(watchdog, getppid(), exits).detach();
 }
 

@@ -19,11 +19,12 @@
 
 namespace npuzzle {
 
-// How the watchdog ends a rank: the process exit codes (the front end's numbers) and where it says
-// why.
+// How the watchdog ends a rank, and a search that fails on one rank ends the job: the process exit
+// codes (the front end's numbers) and where it says why.
 struct WatchdogExits {
   int mpirun_gone;         // mpirun has ended
   int interrupt_unheeded;  // interrupted, but another rank does not answer
+  int out_of_memory;       // an allocation failed on one rank in the middle of a search
   LogSink log;
 };
 

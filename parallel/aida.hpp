@@ -66,6 +66,8 @@ inline AidaReport Aida<B, H>::run(const State<B>& start, const ProgressFn& progr
   try {
     search(start, progress, report);
   } catch (const std::bad_alloc&) {
+    // Across ranks it failed on this rank alone (phase 1's is agreed on): mpi_aida.hpp ends it.
+    if (ranks_) throw;
     report.result = SearchResult{};
     report.result.status = Status::OutOfMemory;
     report.result.reason = StopReason::AllocationFailed;

@@ -44,11 +44,13 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <climits>
 #include <cstdint>
 #include <cstdio>
 #include <memory>
 #include <mutex>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -172,17 +174,29 @@ inline bool Aida<B, H>::phase1(const State<B>& start, std::uint64_t bytes, std::
   }
   std::vector<AidaFrontierNode>().swap(frontier_);
   astar_complete_ = false;
-  astar_ = std::make_unique<AStar>(h_, goal_, clock_, bytes, cap);
-  auto outcome = astar_->run(start);
+  // Across ranks every rank runs the same phase 1: a stop on any of them (a limit, an interrupt,
+  // an allocation that failed on one host) stops them all, with the counts.
+  auto outcome = AStar::Outcome::Stopped;
+  StopReason stopped = StopReason::None;
+  try {
+    astar_ = std::make_unique<AStar>(h_, goal_, clock_, bytes, cap,
+                                     std::array<std::uint64_t, 2>{offset_expanded_ + expanded(),
+                                                                  offset_generated_ + generated()});
+    outcome = astar_->run(start);
+    if (outcome == AStar::Outcome::Stopped) stopped = astar_->stop_reason();
+  } catch (const std::bad_alloc&) {
+    if (!ranks_) throw;  // run() reports it
+    stopped = StopReason::AllocationFailed;
+  }
   astar_complete_ = outcome != AStar::Outcome::Stopped;
-  // Across ranks every rank ran the same phase 1: a stop on any of them (a limit, an interrupt)
-  // stops them all.
-  StopReason stopped =
-      outcome == AStar::Outcome::Stopped ? astar_->stop_reason() : StopReason::None;
   if (ranks_) stopped = ranks_->agree_on_phase1(stopped);
   if (stopped != StopReason::None) outcome = AStar::Outcome::Stopped;
   ++report.astar_runs;
   report.astar_expanded = astar_expanded();
+  if (!astar_) {
+    limited(stopped);
+    return true;
+  }
   report.astar_stored = astar_->stored();
   report.astar_bytes = astar_->bytes();
   report.astar_cache_hits += astar_->cache_hits();

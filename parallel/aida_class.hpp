@@ -233,6 +233,7 @@ class Aida {
       0;                                // the nodes the threshold is expected to take (0: unknown)
   std::vector<std::uint64_t> history_;  // per exhausted threshold, its nodes (every run)
   std::uint64_t history_total_ = 0;
+  std::uint64_t threshold_start_ida_ = 0;  // this process's phase 2 expansions when it began
   // Checkpoints (parallel/ida_position.hpp).
   CheckpointSaves saves_;
   const IdaPosition* resume_;   // the position gone on from (nullptr: none)

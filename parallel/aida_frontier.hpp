@@ -95,15 +95,17 @@ class AidaAStar {
                                                  sizeof(std::uint32_t) + sizeof(AidaFrontierNode);
 
   // `budget`: the bytes the phase may hold; `max_stored` (0: none): at most this many nodes (tests,
-  // tuning). `clock` polls the limits (time, nodes, interrupt) and the heartbeat.
+  // tuning). `clock` polls the limits (time, nodes, interrupt) and the heartbeat, which counts
+  // `before` (expanded, generated: the search's nodes before this run) with this run's.
   AidaAStar(const H& h, const Goal<B>& goal, const LimitClock& clock, std::uint64_t budget,
-            std::uint64_t max_stored)
+            std::uint64_t max_stored, std::array<std::uint64_t, 2> before = {0, 0})
       : h_(h),
         goal_(goal.state),
         geometry_(goal.geometry),
         clock_(clock),
         budget_(budget),
         max_stored_(max_stored),
+        before_(before),
         carry_pruning_(pruning_.states() <= kPruningStates),
         set_(0, typename Nodes::IndexHash{&pool_}, typename Nodes::IndexEq{&pool_}) {}
 
@@ -256,7 +258,8 @@ class AidaAStar {
       return reason;
     }
     if (const HeartbeatFn* heartbeat = clock_.limits().heartbeat; heartbeat && *heartbeat) {
-      (*heartbeat)({expanded_, generated_, least_f_, bytes(), clock_.elapsed()});
+      (*heartbeat)(
+          {before_[0] + expanded_, before_[1] + generated_, least_f_, bytes(), clock_.elapsed()});
     }
     return StopReason::None;
   }
@@ -376,6 +379,7 @@ class AidaAStar {
   [[no_unique_address]] const Geometry<B> geometry_;
   const LimitClock& clock_;
   const std::uint64_t budget_, max_stored_;
+  const std::array<std::uint64_t, 2> before_;  // the heartbeat's counts before this run
   const MovePruning& pruning_ = MovePruning::standard();
   const bool carry_pruning_;
   std::vector<Node> pool_;

@@ -135,6 +135,7 @@ inline std::size_t Aida<B, H>::cut_chunks(int threshold) {
 template <class B, Heuristic H>
 inline void Aida<B, H>::prepare_threshold(int threshold) {
   threshold_ = threshold;
+  threshold_start_ida_ = ida_expanded();
   active_ = cut_chunks(threshold);
   next_chunk_.store(0);
   cancel_.store(false);
@@ -317,7 +318,10 @@ inline void Aida<B, H>::on_poll() {
     beat.seconds = seconds();
     std::uint64_t ida = offset_ida_;
     for (const auto& w : workers_) ida += w->seen_expanded.load(std::memory_order_relaxed);
-    beat.iteration_expanded = ida - std::min(ida, history_total_);
+    // Across ranks history_total_ sums every rank's thresholds: this rank's part of the threshold
+    // counts from its own start (rank 0's heartbeat adds the other ranks', WorkExchange).
+    const std::uint64_t before = ranks_ ? threshold_start_ida_ : history_total_;
+    beat.iteration_expanded = ida - std::min(ida, before);
     beat.iteration_estimate = iteration_estimate_;
     beat.subtrees = active_;
     beat.subtrees_done = done_.load(std::memory_order_relaxed);

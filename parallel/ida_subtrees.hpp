@@ -126,6 +126,7 @@ class IdaSubtrees {
   std::uint64_t iteration_expanded() const { return iteration_expanded_.load(); }
   std::uint64_t expanded() const { return expanded_.load(); }  // over every iteration
   std::uint64_t generated() const { return generated_.load(); }
+  std::size_t done_count() const { return done_count_.load(); }  // this iteration's, any thread
   std::uint64_t expanded_by(std::size_t worker) const { return per_worker_[worker].load(); }
   std::size_t workers() const { return per_worker_.size(); }
 

@@ -6,7 +6,9 @@
 // budget's checks depend only on the start, the heuristic, the byte budget and the node cap), so
 // the ranks build the same frontier in the same order as long as they agree on the byte budget
 // (the least of the ranks' budgets, agreed before the search: the default budget is a share of
-// each host's available memory) and on every decision to run it again (the growing budget
+// each host's available memory), on how it grows, its node cap and the frontier's order (rank 0's,
+// which the measurement settings of the environment may change on one host and not on another),
+// and on every decision to run it again (the growing budget
 // follows the threshold's expansions, which every rank learns summed over the ranks). It is the
 // simpler choice: nothing is serialized, a frontier node keeps its A* node (its board, its path)
 // on every rank, and a solution is named by the frontier node's index and the moves below it.
@@ -37,6 +39,7 @@
 #include <climits>
 #include <cstdint>
 #include <mutex>
+#include <new>
 #include <vector>
 
 #include "parallel/aida.hpp"
@@ -60,16 +63,21 @@ class MpiAida final : private AidaRanks, private ExchangeLocal {
   }
 
  private:
-  // This rank's limits: its share of the node limit; the heartbeat on rank 0 only.
-  Limits rank_limits(const Limits& limits) const {
-    Limits mine = WorkExchange::share(limits, exchange_.ranks());
-    if (exchange_.rank() != 0) mine.heartbeat = nullptr;
-    return mine;
-  }
-  // Every rank's options with the least of the ranks' byte budgets (notes on rank 0 only).
+  // This rank's limits: its share of the node limit; on rank 0 the heartbeat of the whole job.
+  Limits rank_limits(const Limits& limits) { return exchange_.rank_limits(limits); }
+  // Every rank's options with the least of the ranks' byte budgets and rank 0's phase 1 settings
+  // (notes on rank 0 only).
   AidaOptions agreed(AidaOptions options) {
     options.memory_bytes = static_cast<std::uint64_t>(
         exchange_.comm().all_reduce(static_cast<std::int64_t>(options.memory_bytes), MPI_MIN));
+    const std::vector<std::uint64_t> all = exchange_.comm().all_gather(
+        {options.grow ? 1u : 0u, options.max_stored, options.growth_divisor,
+         static_cast<std::uint64_t>(options.order), options.min_frontier});
+    options.grow = all[0] != 0;  // rank 0's, first
+    options.max_stored = all[1];
+    options.growth_divisor = all[2];
+    options.order = static_cast<AidaOrder>(all[3]);
+    options.min_frontier = static_cast<std::size_t>(all[4]);
     if (exchange_.rank() != 0) options.note = {};
     return options;
   }
@@ -137,6 +145,15 @@ class MpiAida final : private AidaRanks, private ExchangeLocal {
     std::lock_guard lock(aida_.mutex_);
     return {aida_.found_index_, aida_.found_suffix_, aida_.stop_reason_};
   }
+  Live live() override {
+    std::uint64_t expanded = 0, generated = 0;
+    for (const auto& w : aida_.workers_) {
+      expanded += w->seen_expanded.load(std::memory_order_relaxed);
+      generated += w->seen_generated.load(std::memory_order_relaxed);
+    }
+    return {expanded, generated, expanded - std::min(expanded, before_),
+            aida_.done_.load(std::memory_order_relaxed)};
+  }
   Report report() override {
     std::uint64_t generated = 0;
     for (const auto& w : aida_.workers_) generated += w->generated();
@@ -157,8 +174,12 @@ template <class B, Heuristic H>
 SearchResult mpi_aida_star(const H& h, const Goal<B>& goal, const State<B>& start,
                            const Limits& limits, const AidaOptions& options,
                            const ProgressFn& progress = {}) {
-  MpiAida<B, H> search(h, goal, limits, options);
-  return search.run(start, progress).result;
+  try {
+    MpiAida<B, H> search(h, goal, limits, options);
+    return search.run(start, progress).result;
+  } catch (const std::bad_alloc&) {  // on this rank alone (phase 1's is agreed on): the others
+    mpi::fail_job_out_of_memory("in A*+IDA*");  // would wait for it
+  }
 }
 
 }  // namespace npuzzle

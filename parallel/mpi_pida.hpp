@@ -12,6 +12,7 @@
 #include <array>
 #include <climits>
 #include <cstdint>
+#include <new>
 #include <vector>
 
 #include "parallel/mpi_pida_exchange.hpp"
@@ -73,8 +74,12 @@ template <class B, Heuristic H>
 SearchResult mpi_parallel_ida_star(const H& h, const Goal<B>& goal, const State<B>& start,
                                    const Limits& limits, int threads,
                                    const ProgressFn& progress = {}) {
-  MpiIda<B, H> search(h, goal, limits, threads);
-  return search.run(start, progress);
+  try {
+    MpiIda<B, H> search(h, goal, limits, threads);
+    return search.run(start, progress);
+  } catch (const std::bad_alloc&) {  // on this rank alone: the others would wait for it
+    mpi::fail_job_out_of_memory("in parallel IDA*");
+  }
 }
 
 }  // namespace npuzzle

@@ -22,6 +22,10 @@
 // agreed next bound, the round's expansions, a solution's index and moves), so all ranks run the
 // same rounds.
 //
+// Progress: rank 0's heartbeat (rank_limits()) reports the whole job, its own counts plus the
+// other ranks' latest: while a round runs each other rank sends rank 0 its live counts (kLive,
+// every kLiveSeconds, from the main thread), and its report at the round's end.
+//
 // Threads: on each rank the main thread makes every MPI call (funneled) and is worker 0 of the
 // round, the others running on std::threads of their own: it serves the exchange at its limit
 // polls (serve_if_main()) and between its pieces (take(true)), so the rank answers requests while
@@ -31,7 +35,7 @@
 // one request in flight (ex_.outstanding); rank 0 decides a round only once every other rank's
 // report came in, and every other rank waits for that decision, so all ranks agree on the outcome
 // and the next bound; only the main thread touches ex_ and makes MPI calls; chunks_ and no_more_
-// are read and written under queue_mutex_.
+// are read and written under queue_mutex_, others_ under others_mutex_.
 #pragma once
 
 #include <algorithm>
@@ -41,6 +45,7 @@
 #include <cstdint>
 #include <deque>
 #include <mutex>
+#include <new>
 #include <optional>
 #include <thread>
 #include <utility>
@@ -67,8 +72,15 @@ class ExchangeLocal {
   };
   virtual void cancel() = 0;  // another rank found a solution or hit a limit
   virtual bool cancelled() const = 0;
+  // This rank's counts so far, while its workers run (read on the main thread).
+  struct Live {
+    std::uint64_t expanded, generated;  // every round
+    std::uint64_t round_expanded;       // this round
+    std::uint64_t pieces_done;          // this round's pieces searched to the end
+  };
   virtual Snapshot snapshot() = 0;  // what ended the round on this rank so far
   virtual Report report() = 0;      // once every worker of the round returned
+  virtual Live live() = 0;
 
  protected:
   ~ExchangeLocal() = default;
@@ -93,7 +105,8 @@ class WorkExchange {
         ranks_(mpi::size()),
         threads_(std::max(threads, 1)),
         main_thread_(std::this_thread::get_id()),
-        totals_(static_cast<std::size_t>(ranks_), {0, 0}) {}
+        totals_(static_cast<std::size_t>(ranks_), {0, 0}),
+        others_(static_cast<std::size_t>(ranks_), ExchangeLocal::Live{}) {}
 
   int rank() const { return rank_; }
   int ranks() const { return ranks_; }
@@ -103,6 +116,20 @@ class WorkExchange {
   // The limits of one rank: the node limit is shared out evenly among the ranks.
   static Limits share(Limits limits, int ranks) {
     if (limits.nodes) limits.nodes = (limits.nodes + static_cast<std::uint64_t>(ranks) - 1) / ranks;
+    return limits;
+  }
+  // This rank's limits: its share of the node limit; on rank 0 the heartbeat of the whole job (the
+  // heartbeat `limits` names, given this rank's counts plus the other ranks' latest); none on the
+  // others. `limits.heartbeat` must outlive the exchange.
+  Limits rank_limits(Limits limits) {
+    limits = share(limits, ranks_);
+    if (rank_ != 0 || !limits.heartbeat || !*limits.heartbeat) {
+      limits.heartbeat = nullptr;
+      return limits;
+    }
+    rank_heartbeat_ = limits.heartbeat;
+    job_heartbeat_ = [this](const Heartbeat& own) { (*rank_heartbeat_)(with_other_ranks(own)); };
+    limits.heartbeat = &job_heartbeat_;
     return limits;
   }
 
@@ -119,28 +146,42 @@ class WorkExchange {
     next_ = 0;
     finished_.store(0);
     ex_ = Exchange{};
+    ++round_;
+    next_live_ = mpi::now() + kLiveSeconds;
+    {
+      std::lock_guard lock(others_mutex_);
+      for (ExchangeLocal::Live& other : others_) other.round_expanded = other.pieces_done = 0;
+    }
     found_index_ = -1;
     found_suffix_.clear();
     std::vector<double> finished_at(static_cast<std::size_t>(threads_), 0);
+    // A worker whose allocation failed stops this rank's others; its round cannot be reported
+    // (pieces it claims searched were not), so the job ends (mpi::fail_job_out_of_memory).
+    std::atomic<bool> out_of_memory{false};
     const auto finish = [this, &finished_at](int w) {
       finished_at[static_cast<std::size_t>(w)] = mpi::now();
       finished_.fetch_add(1);
     };
-    std::vector<std::thread> workers;
-    for (int w = 1; w < threads_; ++w) {
-      workers.emplace_back([w, &work, &finish] {
+    const auto guarded = [this, &work, &finish, &out_of_memory](int w) {
+      try {
         work(static_cast<std::size_t>(w));
-        finish(w);
-      });
-    }
-    work(std::size_t{0});
-    finish(0);
+      } catch (const std::bad_alloc&) {
+        out_of_memory.store(true);
+        local_.cancel();
+      }
+      finish(w);
+    };
+    std::vector<std::thread> workers;
+    for (int w = 1; w < threads_; ++w) workers.emplace_back(guarded, w);
+    guarded(0);
     for (;;) {
+      if (out_of_memory.load()) break;
       const bool busy = exchange();
       if (complete()) break;
       if (!busy) mpi::pause(100);
     }
     for (std::thread& t : workers) t.join();
+    if (out_of_memory.load()) mpi::fail_job_out_of_memory("in a search's round");
     const double end = mpi::now();
     for (double t : finished_at) traffic_.waiting += end - t;
     traffic_.waiting += static_cast<double>(starved_ns_.exchange(0)) * 1e-9;
@@ -195,7 +236,8 @@ class WorkExchange {
 
  private:
   static constexpr std::size_t kQueuedPerThread = 16;
-  enum Tag : int { kRequest = 1, kGrant, kFound, kStop, kCancel, kDone, kResult };
+  static constexpr double kLiveSeconds = 0.25;  // between a rank's live counts
+  enum Tag : int { kRequest = 1, kGrant, kFound, kStop, kCancel, kDone, kResult, kLive };
   // One round's exchange as the main thread sees it.
   struct Exchange {
     bool cancelled_all = false;            // rank 0: every rank told to stop
@@ -266,12 +308,33 @@ class WorkExchange {
   bool follow();
   // Another rank, its workers done: reports to rank 0 and learns the outcome.
   void learn(Round& round);
+  // Rank 0 (any thread): `own` with the other ranks' latest counts added (their round's counts
+  // while this rank's heartbeat is one of a round's, `own.subtrees` > 0).
+  Heartbeat with_other_ranks(const Heartbeat& own) {
+    Heartbeat job = own;
+    std::lock_guard lock(others_mutex_);
+    for (const ExchangeLocal::Live& other : others_) {
+      job.expanded += other.expanded;
+      job.generated += other.generated;
+      if (own.subtrees > 0) {
+        job.iteration_expanded += other.round_expanded;
+        job.subtrees_done += static_cast<std::size_t>(other.pieces_done);
+      }
+    }
+    return job;
+  }
 
   ExchangeLocal& local_;
   const int rank_, ranks_, threads_;
   const std::thread::id main_thread_;  // the thread that makes the MPI calls
   mpi::SearchComm comm_;
   std::vector<std::array<std::uint64_t, 2>> totals_;        // per rank: expanded, generated
+  std::uint64_t round_ = 0;                                 // rounds begun (alike on every rank)
+  double next_live_ = 0;                                    // other ranks: when kLive is due
+  std::mutex others_mutex_;                                 // guards others_
+  std::vector<ExchangeLocal::Live> others_;                 // rank 0: the others' latest counts
+  const HeartbeatFn* rank_heartbeat_ = nullptr;             // rank 0: the heartbeat asked for
+  HeartbeatFn job_heartbeat_;                               // rank 0: it, for the whole job
   std::size_t count_ = 0;                                   // pieces in this round
   std::size_t next_ = 0;                                    // rank 0: the next piece to grant
   std::mutex queue_mutex_;                                  // guards chunks_ and no_more_

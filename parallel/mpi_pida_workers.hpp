@@ -34,11 +34,11 @@ class MpiIda final : private ExchangeLocal {
         rank_(mpi::rank()),
         ranks_(mpi::size()),
         threads_(std::max(threads, 1)),
-        limits_(WorkExchange::share(limits, ranks_)),
+        exchange_(*this, threads_),
+        limits_(exchange_.rank_limits(limits)),
         clock_(limits_),
         frontier_(heuristic, goal_),
-        subtrees_(heuristic, goal_, limits_, clock_, threads_),
-        exchange_(*this, threads_) {}
+        subtrees_(heuristic, goal_, limits_, clock_, threads_) {}
 
   SearchResult run(const State<B>& start, const ProgressFn& progress);
 
@@ -112,15 +112,20 @@ class MpiIda final : private ExchangeLocal {
     return {subtrees_.next_bound(), subtrees_.iteration_expanded(), subtrees_.expanded(),
             subtrees_.generated()};
   }
+  // Counted as each subtree ends.
+  Live live() override {
+    return {subtrees_.expanded(), subtrees_.generated(), subtrees_.iteration_expanded(),
+            subtrees_.done_count()};
+  }
 
   const H& h_;
   const Goal<B> goal_;
   const int rank_, ranks_, threads_;
+  WorkExchange exchange_;  // before limits_: rank 0's heartbeat is the exchange's
   const Limits limits_;
   const LimitClock clock_;
   Frontier frontier_;
   IdaSubtrees<B, H> subtrees_;
-  WorkExchange exchange_;
 };
 
 }  // namespace npuzzle

@@ -62,7 +62,23 @@ bool WorkExchange::coordinate() {
         ex_.next_bound = std::min(ex_.next_bound, static_cast<int>(report.next_bound));
         ex_.round_expanded += report.round_expanded;
         totals_[static_cast<std::size_t>(from)] = {report.expanded, report.generated};
+        {
+          std::lock_guard lock(others_mutex_);
+          ExchangeLocal::Live& other = others_[static_cast<std::size_t>(from)];
+          other.expanded = report.expanded;
+          other.generated = report.generated;
+          other.round_expanded = report.round_expanded;
+        }
         ++ex_.done_ranks;
+        break;
+      }
+      case kLive: {
+        const auto round = in.get<std::uint64_t>();
+        const auto live = in.get<ExchangeLocal::Live>();
+        if (round == round_) {
+          std::lock_guard lock(others_mutex_);
+          others_[static_cast<std::size_t>(from)] = live;
+        }
         break;
       }
       default:
@@ -97,6 +113,10 @@ bool WorkExchange::follow() {
       !ex_.outstanding && !ex_.no_more && !local_.cancelled() && have < queue_target()) {
     send(0, kRequest, mpi::Message().put(queue_target() - have));
     ex_.outstanding = true;
+  }
+  if (const double now = mpi::now(); now >= next_live_) {
+    next_live_ = now + kLiveSeconds;
+    send(0, kLive, mpi::Message().put(round_).put(local_.live()));
   }
   if (local_.cancelled() && !ex_.reported) {
     ex_.reported = true;

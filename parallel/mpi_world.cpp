@@ -15,6 +15,7 @@ int g_size = 1;
 int g_host_ranks = 1;
 bool g_join_pending = false;
 TransportSink g_transport_sink;  // set_transport_sink's (empty: the reports are dropped)
+JobFailure g_job_failure;        // set_job_failure's
 
 // Waits for a non-blocking collective, sleeping between tests.
 void wait_polling(MPI_Request& request) {
@@ -101,6 +102,17 @@ void pause(int microseconds) {
 }
 
 void set_transport_sink(TransportSink sink) { g_transport_sink = std::move(sink); }
+
+void set_job_failure(JobFailure failure) { g_job_failure = std::move(failure); }
+
+void fail_job_out_of_memory(const std::string& why) {
+  if (g_job_failure.log) {
+    g_job_failure.log("(rank " + std::to_string(g_rank) + ") out of memory " + why +
+                      "; ending every rank");
+  }
+  MPI_Abort(MPI_COMM_WORLD, g_job_failure.out_of_memory_exit);
+  std::_Exit(g_job_failure.out_of_memory_exit);
+}
 
 void report(const char* algorithm, const TransportStats& stats, std::uint64_t expanded) {
   if (g_rank != 0 || !g_transport_sink) return;

@@ -13,7 +13,10 @@
 // ended before its search joined (`join_pending()`).
 //
 // Failures: MPI calls use MPI_ERRORS_ARE_FATAL, and mpirun ends the whole job when one rank dies,
-// so no rank waits forever for a dead one. Each search runs on a communicator of its own.
+// so no rank waits forever for a dead one. A rank whose search fails where the ranks cannot agree
+// on it (an allocation that failed on one rank in the middle of a threshold) ends the whole job
+// with `fail_job` instead of leaving the others waiting. Each search runs on a communicator of its
+// own.
 #pragma once
 
 #include <mpi.h>
@@ -53,6 +56,17 @@ std::optional<std::string> receive_job();
 bool join(bool ok);
 // True between a job's broadcast (or receipt) and its join.
 bool join_pending();
+
+// What fail_job does before it ends the job (the front end's, called before any search): says why,
+// and gives the exit code of the job (mpirun's own).
+struct JobFailure {
+  std::function<void(const std::string& why)> log;
+  int out_of_memory_exit = 1;
+};
+void set_job_failure(JobFailure failure);
+// Ends every rank of the job (MPI_Abort) after this rank ran out of memory in a search that the
+// other ranks cannot go on with or stop with it; `why` names where.
+[[noreturn]] void fail_job_out_of_memory(const std::string& why);
 
 // A short pause for polling loops.
 void pause(int microseconds = 20);

@@ -52,7 +52,7 @@ int main(int argc, char** argv) {
   npuzzle::start_distributed(
       &argc, &argv, &npuzzle::interrupt_requested,
       {npuzzle::to_int(npuzzle::ExitCode::Input), npuzzle::to_int(npuzzle::ExitCode::Limit),
-       npuzzle::command_line_log(false)},
+       npuzzle::to_int(npuzzle::ExitCode::OutOfMemory), npuzzle::command_line_log(false)},
       std::move(transport_stats));
   std::signal(SIGBUS, on_bus_error);
   // A file size limit (ulimit -f) during a database build: write() fails with EFBIG and the build

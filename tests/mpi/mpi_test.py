@@ -15,6 +15,13 @@
       it; one rank does not.
   mpi_test.py limits NPUZZLE WORKDIR          a node limit and a time limit end every rank of a
       hard search with exit code 4 and the statistics so far (2 and 3 ranks).
+  mpi_test.py progress NPUZZLE WORKDIR        rank 0's heartbeat (--progress) counts every rank's
+      nodes: pida and aida on 2 ranks x 1 thread stopped by a time limit, the last heartbeat holds
+      most of the nodes the job reports (rank 0's own are about half of them).
+  mpi_test.py memory NPUZZLE WORKDIR          A*+IDA* on 2 ranks whose rank 1 runs under an
+      address-space limit (ulimit -v) too small for the A* phase both ranks run (a 10 M node cap,
+      NPUZZLE_AIDA_NODES set on rank 0 only: the ranks take rank 0's): every rank stops, exit code
+      5, rank 0 prints the status out-of-memory (allocation failed) with the counts.
   mpi_test.py signal NPUZZLE WORKDIR          SIGINT to every rank, or SIGTERM to one, during a
       hard search: exit code 4, rank 0 prints the statistics so far, no rank is left running.
       (SIGINT to mpirun itself makes Open MPI abort the job: exit 1, nothing printed.)
@@ -289,6 +296,54 @@ def limits(npuzzle, workdir):
     print("node and time limits end every rank with exit code 4")
 
 
+def count(text):
+    """A count as the heartbeat prints it ("950", "12.3 K", "4.56 M") as a number."""
+    number, _, unit = text.partition(" ")
+    return float(number) * {"": 1, "K": 1e3, "M": 1e6, "G": 1e9, "T": 1e12}[unit]
+
+
+def progress(npuzzle, workdir):
+    # The job's nodes of the last heartbeat against the job's total: rank 0 alone expands about
+    # half of them, the heartbeat is at most 0.3 s (and the other rank's latest counts 0.25 s) old
+    # when the 4 s run ends.
+    for algo in ["pida", "aida"]:
+        what = f"{algo} on 2 ranks x 1 thread, --progress=0.3"
+        code, out, err = run(mpirun(2) + [npuzzle, "solve", hard(), "--algo", algo, "--heuristic",
+                                          "misplaced", "--output", "json", "--threads", "1",
+                                          "--time-limit", "4", "--progress=0.3"], timeout=120)
+        got = results(out)
+        beats = re.findall(r"([\d.]+) s, ([\d.]+(?: [KMGT])?) expanded \(", err)
+        if code != 4 or len(got) != 1 or got[0]["ranks"] != 2 or len(beats) < 5:
+            fail(f"{what}: exit {code}, {out!r}, {len(beats)} heartbeats: {err[-800:]}")
+        counts = [count(c) for _, c in beats]
+        total = got[0]["expanded"]
+        if counts != sorted(counts) or not 0.7 * total <= counts[-1] <= total * 1.01:
+            fail(f"{what}: heartbeats {counts} against {total} expanded by the job")
+        print(f"{what}: the last of {len(beats)} heartbeats counts {counts[-1]:.3g} of the job's "
+              f"{total} nodes")
+
+
+def memory(npuzzle, workdir):
+    # Rank 1 is started by a shell that limits its address space first (mpirun's MPMD form); the
+    # node cap reaches rank 0 alone (the environment of one host), the ranks agree on rank 0's.
+    # Rank 1's 10 M node phase needs about 300 MB of nodes alone; 250 MB let it start MPI here.
+    for limit_kib in [250000, 350000]:
+        what = f"aida on 2 ranks, rank 1 under ulimit -v {limit_kib}"
+        cmd = (["mpirun", "--oversubscribe", "-np", "1", "-x", "NPUZZLE_AIDA_NODES=10000000",
+                npuzzle, "solve", korf(1), "--algo", "aida", "--heuristic", "md", "--threads", "1",
+                "--mem-limit", "2G", "--output", "json", ":", "-np", "1", "/bin/sh", "-c",
+                f"ulimit -v {limit_kib} && exec {npuzzle} solve -"])
+        code, out, err = run(cmd, timeout=120)
+        got = results(out)
+        if code != 5 or len(got) != 1:
+            fail(f"{what}: exit {code}, {out!r}, {err[-800:]}")
+        g = got[0]
+        if (g["status"] != "out-of-memory" or g["reason"] != "allocation failed" or
+                g["ranks"] != 2 or g["expanded"] <= 0 or g["peak_stored"] <= 0):
+            fail(f"{what}: {g}")
+        print(f"{what}: exit 5, {g['status']} ({g['reason']}), expanded {g['expanded']}")
+
+
 def rank_pids(mpirun_pid):
     out = subprocess.run(["pgrep", "-P", str(mpirun_pid), "-f", "npuzzle solve"],
                          capture_output=True, text=True).stdout.split()
@@ -425,6 +480,10 @@ def main():
         shared_tables(npuzzle, sys.argv[3])
     elif mode == "limits":
         limits(npuzzle, sys.argv[3])
+    elif mode == "progress":
+        progress(npuzzle, sys.argv[3])
+    elif mode == "memory":
+        memory(npuzzle, sys.argv[3])
     elif mode == "signal":
         signal_test(npuzzle, sys.argv[3])
     elif mode == "dead-rank":
