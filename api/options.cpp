@@ -1,11 +1,12 @@
 // The library API's typed options and errors (include/npuzzle/npuzzle.hpp): the parsing helpers
-// and names over the engine's registries (engine/option_use.hpp), the engine's typed errors as
-// api::Error values (worded in the library's words or the caller's: text/request_error.hpp), and
-// the request a SolveOptions asks for (request_from_options).
+// and names over the engine's registries (engine/option_use.hpp; partitions: api/partition.cpp),
+// the engine's typed errors as api::Error values (worded in the library's words or the caller's:
+// text/request_error.hpp), and the request a SolveOptions asks for (request_from_options).
 #include <array>
 #include <set>
 #include <utility>
 
+#include "api/partition.hpp"
 #include "api/request_from_options.hpp"
 #include "api/typed_options.hpp"
 #include "engine/algorithm_registry.hpp"
@@ -82,14 +83,6 @@ static_assert(
 npuzzle::OwnerHash engine_owner_hash(OwnerHash hash) {
   return hash == OwnerHash::Zobrist ? npuzzle::OwnerHash::Zobrist
                                     : npuzzle::OwnerHash::AbstractZobrist;
-}
-
-// The registry's entry of `heuristic`, its partition checked as the command line checks the text
-// after ':' (refused for a heuristic that takes none).
-HeuristicChoice heuristic_choice(const Heuristic& heuristic) {
-  const auto index = static_cast<std::size_t>(heuristic.kind);
-  if (heuristic.partition.empty()) return {index, {}};
-  return heuristic_option(std::string(kHeuristicInfo[index].name) + ":" + heuristic.partition);
 }
 
 // OptionError when a goal of `tiles` tiles does not fit a board of `size`.
@@ -177,9 +170,11 @@ Algorithm parse_algorithm(std::string_view text) {
 
 Heuristic parse_heuristic(std::string_view text) {
   return with_option_error([&] {
-    const HeuristicChoice choice = heuristic_option(std::string(text));
-    return Heuristic{static_cast<HeuristicKind>(choice.index),
-                     choice.partition ? choice.partition->text : std::string()};
+    const std::string given(text);
+    const HeuristicChoice choice = heuristic_option(given);
+    Heuristic heuristic{static_cast<HeuristicKind>(choice.index)};
+    if (choice.partition) heuristic.partition = pattern_partition(*choice.partition, given);
+    return heuristic;
   });
 }
 
@@ -218,7 +213,7 @@ std::string name(Algorithm algorithm) { return algorithm_name(engine_algorithm(a
 
 std::string name(const Heuristic& heuristic) {
   const std::string base = kHeuristicInfo[static_cast<std::size_t>(heuristic.kind)].name;
-  return heuristic.partition.empty() ? base : base + ":" + heuristic.partition;
+  return heuristic.partition.empty() ? base : base + ":" + name(heuristic.partition);
 }
 
 std::string name(TieBreak tie_break) {

@@ -140,6 +140,41 @@ std::vector<std::vector<int>> tiles_of(const CellGroups& groups, const std::vect
   return out;
 }
 
+// A part's refusal: its text as written (without the zero-aware prefix) and what is wrong.
+[[noreturn]] void refuse_part(const std::string& text, const std::string& what) {
+  throw PdbError(ErrorKind::Usage, "partition '" + text + "': " + what);
+}
+
+// A tile of a part's lists: positive (its range is the board's, checked when resolved) and not in
+// `seen`, the tiles of the part before it, to which it is added.
+void check_tile(const std::string& text, int tile, std::vector<int>& seen) {
+  if (tile <= 0) refuse_part(text, "tile " + std::to_string(tile) + " is not a tile of this board");
+  if (std::find(seen.begin(), seen.end(), tile) != seen.end()) {
+    refuse_part(text, "tile " + std::to_string(tile) + " appears twice");
+  }
+  seen.push_back(tile);
+}
+
+// The number of groups of a part's lists: 1 to kMaxPatterns.
+void check_group_count(const std::string& text, std::size_t groups) {
+  if (groups == 0) refuse_part(text, "no groups");
+  if (static_cast<int>(groups) > kMaxPatterns) {
+    refuse_part(text, "at most " + std::to_string(kMaxPatterns) + " groups");
+  }
+}
+
+// The tile lists of a part built elsewhere than from text, checked as parse_lists checks them, each
+// sorted into ranking order.
+void check_tile_lists(PartitionSpec::Part& part) {
+  std::vector<int> seen;
+  for (std::vector<int>& tiles : part.tile_lists) {
+    for (int tile : tiles) check_tile(part.text, tile, seen);
+    if (tiles.empty()) refuse_part(part.text, "an empty group");
+    std::sort(tiles.begin(), tiles.end());
+  }
+  check_group_count(part.text, part.tile_lists.size());
+}
+
 // Tile lists "1,2,3/4,5,6" as written: numbers, no group empty, no tile twice. Their range is the
 // board's, checked when resolved.
 std::vector<std::vector<int>> parse_lists(const std::string& s) {
@@ -147,9 +182,6 @@ std::vector<std::vector<int>> parse_lists(const std::string& s) {
   std::vector<int> seen;
   std::stringstream groups(s);
   std::string group;
-  auto bad = [&](const std::string& what) {
-    throw PdbError(ErrorKind::Usage, "partition '" + s + "': " + what);
-  };
   while (std::getline(groups, group, '/')) {
     std::vector<int> tiles;
     std::stringstream items(group);
@@ -157,24 +189,17 @@ std::vector<std::vector<int>> parse_lists(const std::string& s) {
     while (std::getline(items, item, ',')) {
       if (item.empty() || item.find_first_not_of("0123456789 ") != std::string::npos ||
           item.find_first_not_of(' ') == std::string::npos || item.size() > 9) {
-        bad("'" + item + "' is not a tile number");
+        refuse_part(s, "'" + item + "' is not a tile number");
       }
       const int t = std::atoi(item.c_str());
-      if (t <= 0) bad("tile " + std::to_string(t) + " is not a tile of this board");
-      if (std::find(seen.begin(), seen.end(), t) != seen.end()) {
-        bad("tile " + std::to_string(t) + " appears twice");
-      }
-      seen.push_back(t);
+      check_tile(s, t, seen);
       tiles.push_back(t);
     }
-    if (tiles.empty()) bad("an empty group");
+    if (tiles.empty()) refuse_part(s, "an empty group");
     std::sort(tiles.begin(), tiles.end());
     lists.push_back(tiles);
   }
-  if (lists.empty()) bad("no groups");
-  if (static_cast<int>(lists.size()) > kMaxPatterns) {
-    bad("at most " + std::to_string(kMaxPatterns) + " groups");
-  }
+  check_group_count(s, lists.size());
   return lists;
 }
 
@@ -271,7 +296,7 @@ std::string quick_partition_name(int rows, int cols) {
 }
 
 PartitionSpec parse_partition_spec(std::string_view text) {
-  PartitionSpec spec{std::string(text), {}};
+  std::vector<PartitionSpec::Part> parts;
   std::string_view rest = text;
   while (true) {
     const std::size_t end = rest.find('+');
@@ -293,14 +318,26 @@ PartitionSpec parse_partition_spec(std::string_view text) {
     } else {
       part.name = strip_dashes(part_text);
     }
-    spec.parts.push_back(std::move(part));
+    parts.push_back(std::move(part));
     if (end == std::string_view::npos) break;
     rest = rest.substr(end + 1);
   }
-  if (static_cast<int>(spec.parts.size()) > kMaxSets) {
-    throw PdbError(ErrorKind::Usage, "partition '" + std::string(text) + "': at most " +
+  return make_partition_spec(std::move(parts));
+}
+
+PartitionSpec make_partition_spec(std::vector<PartitionSpec::Part> parts) {
+  PartitionSpec spec;
+  for (PartitionSpec::Part& part : parts) {
+    if (!part.tile_lists.empty()) check_tile_lists(part);
+    if (&part != &parts.front()) spec.text += '+';
+    if (part.zero_aware) spec.text += kZeroAwarePrefix;
+    spec.text += part.text;
+  }
+  if (static_cast<int>(parts.size()) > kMaxSets) {
+    throw PdbError(ErrorKind::Usage, "partition '" + spec.text + "': at most " +
                                          std::to_string(kMaxSets) + " partitions joined by '+'");
   }
+  spec.parts = std::move(parts);
   return spec;
 }
 

@@ -93,6 +93,13 @@ std::string quick_partition_name(int rows, int cols);
 // Reads a name ("7-8", "78", "663", "full" …) or tile lists, or several joined by '+', each
 // perhaps "za:"-prefixed. Throws PdbError(Usage) on what no board could take.
 PartitionSpec parse_partition_spec(std::string_view text);
+// The spec of `parts` (one or more) built elsewhere than from text (the library's typed partitions,
+// api/partition.cpp), each with its `text` as it would be written: tile lists checked as the parser
+// checks them (no group empty, no tile below 1 or twice in a part, 1 to kMaxPatterns groups) and
+// sorted, at most kMaxSets parts, the spec's text the parts' joined by '+' ("za:" before each
+// zero-aware one). Throws PdbError(Usage) with the parser's messages. parse_partition_spec ends
+// here.
+PartitionSpec make_partition_spec(std::vector<PartitionSpec::Part> parts);
 // The partition `spec` names on a rows x cols board with that goal. Throws PdbError(Usage) for a
 // name the board does not have, a tile it does not have, or too many zero-aware groups.
 Partition resolve_partition(const PartitionSpec& spec, int rows, int cols,

@@ -11,10 +11,11 @@
 //   npuzzle::api::Result r = npuzzle::api::solve(board, options);  // r.moves, r.optimal, …
 //
 // Options are typed: enums for the algorithm, the tie-break and the owner hash, a heuristic as its
-// kind and partition, a goal, a memory limit in bytes, a board size as rows and columns. Text is
-// read only by the parsing helpers (parse_algorithm, parse_heuristic, parse_goal,
-// parse_board_size, …), with the command line's names, aliases and
-// "did you mean" messages, for callers whose options come as text.
+// kind and partition (group sizes, tile groups, zero-aware or not: PatternPartition), a goal, a
+// memory limit in bytes, a board size as rows and columns. Text is read only by the parsing
+// helpers (parse_algorithm, parse_heuristic, parse_partition, parse_goal, parse_board_size, …),
+// with the command line's names, aliases and "did you mean" messages, for callers whose options
+// come as text.
 //
 // Errors are values: text that is not a board throws BoardError; an option the solver refuses (an
 // unknown name, a value out of range, an option the algorithm does not take: a tie-break for ida,
@@ -243,15 +244,44 @@ enum class TieBreak { Lifo, Fifo, LargerG };
 // How hda assigns a node to its owner.
 enum class OwnerHash { AbstractZobrist, Zobrist };
 
-// A heuristic: its kind and, for pattern databases, the partition ("7-8", "6-6-3", "za:6-6-6-6",
-// tile lists "1,2,3/4,5,6"; "" the best set present). A partition for another kind is refused.
+// The partition of a pattern database heuristic: parts (at most 2), each an additive set of
+// disjoint groups of tiles, the heuristic the largest of their sums ('+' in the text); none: the
+// best set present. A part is a named partition by its group sizes (sizes({7, 8}): "7-8"), every
+// tile in one group (full(): "full") or tile groups (tiles({{1, 2}, {3, 4}}): "1,2/3,4"), with
+// zero-aware tables ("za:") or not. Checked where used, as the command line checks the text:
+// sizes 1 to 9, 1 to 6 groups, none empty, no tile twice in a part; then the board's names, tiles.
+struct PatternPartition {
+  struct Part {
+    enum class Kind { Sizes, Full, Tiles };
+    Kind kind = Kind::Sizes;
+    std::vector<int> sizes;               // Sizes only, in the name's order
+    std::vector<std::vector<int>> tiles;  // Tiles only
+    bool zero_aware = false;              // tables with an entry per region of the blank
+
+    static Part of_sizes(std::vector<int> sizes, bool zero_aware = false);
+    static Part full(bool zero_aware = false);
+    static Part of_tiles(std::vector<std::vector<int>> tiles, bool zero_aware = false);
+    friend bool operator==(const Part&, const Part&) = default;
+  };
+  std::vector<Part> parts;  // {{Part::of_sizes({6, 6, 6, 6}), Part::of_sizes({7, 7, 7, 3})}}
+
+  // One part.
+  static PatternPartition sizes(std::vector<int> sizes, bool zero_aware = false);
+  static PatternPartition full(bool zero_aware = false);
+  static PatternPartition tiles(std::vector<std::vector<int>> tiles, bool zero_aware = false);
+  bool empty() const { return parts.empty(); }
+  friend bool operator==(const PatternPartition&, const PatternPartition&) = default;
+};
+
+// A heuristic: its kind and, for pattern databases (Pdb, PdbDual), the partition. A partition for
+// another kind is refused where it is used.
 enum class HeuristicKind { Misplaced, Md, Lc, Wd, Pdb, PdbDual };
 struct Heuristic {
   Heuristic() = default;
-  Heuristic(HeuristicKind kind_, std::string partition_ = {})
+  Heuristic(HeuristicKind kind_, PatternPartition partition_ = {})
       : kind(kind_), partition(std::move(partition_)) {}
   HeuristicKind kind = HeuristicKind::Lc;
-  std::string partition;
+  PatternPartition partition;
   friend bool operator==(const Heuristic&, const Heuristic&) = default;
 };
 
@@ -280,11 +310,14 @@ struct SolveOptions {
 
 // The parsing helpers, for options that come as text: the command line's names, each by its name
 // or an alias, in any case, with '_' or ' ' for '-' ("A*" and "a_star" -> Algorithm::AStar,
-// "Manhattan" -> md, "PDB:7-8" -> pdb with the partition "7-8", "LIFO" -> TieBreak::Lifo).
-// OptionError (UnknownName) for an unknown name, naming the nearest ("unknown heuristic
-// 'manhatan'; did you mean 'md' (manhattan)? known: …"), or BadValue for a bad value.
+// "Manhattan" -> md, "PDB:7-8" -> pdb with PatternPartition::sizes({7, 8}), "LIFO" ->
+// TieBreak::Lifo). OptionError (UnknownName) for an unknown name, naming the nearest ("unknown
+// heuristic 'manhatan'; did you mean 'md' (manhattan)? known: …"), or BadValue for a bad value.
 Algorithm parse_algorithm(std::string_view text);
 Heuristic parse_heuristic(std::string_view text);
+// The text after "pdb:": "7-8" (or "78"), "full", "1,2,3/4,5,6", each perhaps after "za:", joined
+// by '+'. OptionError (BadValue, about the heuristic) for text that is none or the CLI refuses.
+PatternPartition parse_partition(std::string_view text);
 TieBreak parse_tie_break(std::string_view text);
 OwnerHash parse_owner_hash(std::string_view text);
 Goal parse_goal(std::string_view text);  // "blank-first", "blank-last" or the tiles row by row
@@ -292,9 +325,10 @@ Goal parse_goal(std::string_view text);  // "blank-first", "blank-last" or the t
 std::uint64_t parse_memory_size(std::string_view text);
 
 // The names outputs print: "astar", "pdb:7-8", "lifo", "abstract-zobrist", "blank-last" (or the
-// goal's tiles).
+// goal's tiles), a partition's "za:6-6-6-6+7-7-7-3" or "1,2,3/4,5,6" ("" none).
 std::string name(Algorithm algorithm);
 std::string name(const Heuristic& heuristic);
+std::string name(const PatternPartition& partition);
 std::string name(TieBreak tie_break);
 std::string name(OwnerHash owner_hash);
 std::string name(const Goal& goal);

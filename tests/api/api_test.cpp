@@ -1,7 +1,8 @@
 // The library API (include/npuzzle/npuzzle.hpp) used directly from C++: boards built by hand are
-// checked, texts give ids and lines, goals and limits behave as on the command line, solve_all
-// keeps the input order, and every solution replays to its goal (with the library's boards_along
-// and with the tests' own moves, tests/support/independent_moves.hpp).
+// checked, texts give ids and lines, goals and limits behave as on the command line, typed
+// partitions solve and are refused as their text, solve_all keeps the input order, and every
+// solution replays to its goal (with the library's boards_along and with the tests' own moves,
+// tests/support/independent_moves.hpp).
 #include <gtest/gtest.h>
 
 #include <stdlib.h>
@@ -11,6 +12,8 @@
 #include <atomic>
 #include <filesystem>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "npuzzle/npuzzle.hpp"
@@ -124,7 +127,7 @@ TEST(Api, TheParsingHelpersRefuseWithTypedErrors) {
 TEST(Api, TypedOptionsAreCheckedAsTheCommandLineChecksThem) {
   const Board board = parse_board("1 2 3 4 5 6 7 0 8");
   for (auto set : {+[](SolveOptions& o) {
-                     o.heuristic = Heuristic{HeuristicKind::Md, "7-8"};
+                     o.heuristic = Heuristic{HeuristicKind::Md, PatternPartition::sizes({7, 8})};
                    },
                    +[](SolveOptions& o) { o.threads = 0; },
                    +[](SolveOptions& o) {
@@ -235,7 +238,8 @@ TEST(Api, NamesTakeTheCommandLinesAliases) {
   EXPECT_EQ(parse_algorithm("IDA*"), Algorithm::Ida);
   EXPECT_EQ(name(parse_algorithm("A*+IDA*")), "aida");
   EXPECT_EQ(parse_heuristic("Manhattan"), Heuristic{HeuristicKind::Md});
-  EXPECT_EQ(parse_heuristic("pattern databases:7-8"), (Heuristic{HeuristicKind::Pdb, "7-8"}));
+  EXPECT_EQ(parse_heuristic("pattern databases:7-8"),
+            (Heuristic{HeuristicKind::Pdb, PatternPartition::sizes({7, 8})}));
   EXPECT_EQ(name(parse_heuristic("pattern databases:7-8")), "pdb:7-8");
   EXPECT_EQ(name(parse_tie_break("larger_g")), "larger-g");
   try {
@@ -250,6 +254,185 @@ TEST(Api, NamesTakeTheCommandLinesAliases) {
         << e.what();
   }
   EXPECT_THROW(parse_algorithm("a"), OptionError);
+}
+
+// A fresh database folder for one test, removed with it.
+class DatabaseFolder {
+ public:
+  explicit DatabaseFolder(const std::string& name)
+      : path_(std::filesystem::temp_directory_path() /
+              ("npuzzle-api-" + name + "-" + std::to_string(::getpid()))) {
+    std::filesystem::remove_all(path_);
+  }
+  ~DatabaseFolder() { std::filesystem::remove_all(path_); }
+  std::string path() const { return path_.string(); }
+
+ private:
+  std::filesystem::path path_;
+};
+
+// Typed partitions and their text twins, the typed ones built by hand (not parsed).
+struct PartitionTwin {
+  const char* text;
+  PatternPartition typed;
+};
+std::vector<PartitionTwin> partition_twins() {
+  using Part = PatternPartition::Part;
+  return {{"7-8", PatternPartition::sizes({7, 8})},
+          {"6-6-3", PatternPartition::sizes({6, 6, 3})},
+          {"za:6-6-6-6", PatternPartition::sizes({6, 6, 6, 6}, true)},
+          {"full", PatternPartition::full()},
+          {"1,2,3/4,5,6", PatternPartition::tiles({{1, 2, 3}, {4, 5, 6}})},
+          {"za:1,2/3+6-6-3", {{Part::of_tiles({{1, 2}, {3}}, true), Part::of_sizes({6, 6, 3})}}},
+          {"6-6-6-6+7-7-7-3", {{Part::of_sizes({6, 6, 6, 6}), Part::of_sizes({7, 7, 7, 3})}}}};
+}
+
+// The typed value prints as its text and the text parses to it.
+TEST(Api, TypedPartitionsRoundTripThroughTheirText) {
+  for (const PartitionTwin& twin : partition_twins()) {
+    SCOPED_TRACE(twin.text);
+    EXPECT_EQ(name(twin.typed), twin.text);
+    EXPECT_EQ(parse_partition(twin.text), twin.typed);
+    for (const HeuristicKind kind : {HeuristicKind::Pdb, HeuristicKind::PdbDual}) {
+      const Heuristic heuristic{kind, twin.typed};
+      EXPECT_EQ(parse_heuristic(name(heuristic)), heuristic);
+    }
+    EXPECT_EQ(name(Heuristic{HeuristicKind::Pdb, twin.typed}), std::string("pdb:") + twin.text);
+  }
+  EXPECT_EQ(parse_heuristic("PDB:78"),
+            (Heuristic{HeuristicKind::Pdb, PatternPartition::sizes({7, 8})}));
+  EXPECT_EQ(parse_partition("2,1/3"), PatternPartition::tiles({{1, 2}, {3}}));
+  EXPECT_EQ(name(Heuristic{HeuristicKind::Pdb}), "pdb");
+  EXPECT_TRUE(parse_heuristic("pdb").partition.empty());
+  EXPECT_NE(PatternPartition::sizes({6, 6, 6, 6}), PatternPartition::sizes({6, 6, 6, 6}, true));
+}
+
+// The message of the OptionError that solving `board` with `heuristic` throws.
+std::string refusal_of(const Board& board, const Heuristic& heuristic) {
+  SolveOptions options;
+  options.heuristic = heuristic;
+  options.pdb_dir = "/nonexistent/npuzzle-api-refused";  // refused before any database is read
+  try {
+    solve(board, options);
+  } catch (const OptionError& e) {
+    return e.what();
+  }
+  return "no OptionError";
+}
+
+// The message of the OptionError that parsing `text` (a heuristic) throws.
+std::string parse_refusal(const std::string& text) {
+  try {
+    parse_heuristic(text);
+  } catch (const OptionError& e) {
+    return e.what();
+  }
+  return "no OptionError";
+}
+
+// A typed partition is checked as the command line checks its text twin, with the same message:
+// the text is refused by the command line's own reader (parse_heuristic), the typed value where it
+// is used.
+TEST(Api, InvalidTypedPartitionsAreRefusedAsTheirText) {
+  using Part = PatternPartition::Part;
+  const Board board = parse_board("1 2 3 4 5 6 7 0 8");
+  const std::vector<std::pair<std::string, Heuristic>> twins = {
+      {"pdb:1,2/2,3", {HeuristicKind::Pdb, PatternPartition::tiles({{1, 2}, {2, 3}})}},
+      {"pdb:/1,2", {HeuristicKind::Pdb, PatternPartition::tiles({{}, {1, 2}})}},
+      {"pdb:0,1", {HeuristicKind::Pdb, PatternPartition::tiles({{0, 1}})}},
+      {"pdb:1/2/3/4/5/6/7",
+       {HeuristicKind::Pdb, PatternPartition::tiles({{1}, {2}, {3}, {4}, {5}, {6}, {7}})}},
+      {"pdb:1/2+3/4+5/6",
+       {HeuristicKind::Pdb,
+        {{Part::of_tiles({{1}, {2}}), Part::of_tiles({{3}, {4}}), Part::of_tiles({{5}, {6}})}}}},
+      {"md:7-8", {HeuristicKind::Md, PatternPartition::sizes({7, 8})}},
+      {"lc:za:1,2/3", {HeuristicKind::Lc, PatternPartition::tiles({{1, 2}, {3}}, true)}}};
+  for (const auto& [text, typed] : twins) {
+    SCOPED_TRACE(text);
+    const std::string message = parse_refusal(text);
+    EXPECT_EQ(message.rfind("heuristic: ", 0), 0u) << message;
+    SolveOptions options;
+    options.heuristic = typed;
+    const Error error = refused([&] { solve(board, options); });
+    EXPECT_EQ(error.message(), message);
+    EXPECT_EQ(error.kind, Error::Kind::BadValue);
+    EXPECT_EQ(error.option, Option::Heuristic);
+    EXPECT_EQ(error.value, text);
+  }
+  EXPECT_EQ(parse_refusal("pdb:1,2/2,3"), "heuristic: partition '1,2/2,3': tile 2 appears twice");
+  EXPECT_EQ(parse_refusal("pdb:/1,2"), "heuristic: partition '/1,2': an empty group");
+  EXPECT_EQ(parse_refusal("md:7-8"),
+            "heuristic: 'md' takes no ':' argument (only pdb, pdb-dual does)");
+  // What only a typed value can hold, and names that are no group sizes.
+  EXPECT_EQ(refusal_of(board, {HeuristicKind::Pdb, PatternPartition::sizes({7, 0})}),
+            "heuristic: partition '7-0': group size 0 is not 1 to 9");
+  EXPECT_EQ(refusal_of(board, {HeuristicKind::Pdb, PatternPartition::sizes({})}),
+            "heuristic: partition '': no group sizes");
+  EXPECT_EQ(refusal_of(board, {HeuristicKind::Pdb, PatternPartition::tiles({})}),
+            "heuristic: partition '': no groups");
+  EXPECT_EQ(parse_refusal("pdb:7-10"), "heuristic: partition '7-10': group size 10 is not 1 to 9");
+  EXPECT_EQ(refused([] { parse_partition("magic"); }).kind, Error::Kind::BadValue);
+  EXPECT_EQ(refused([] { parse_heuristic("pdb:ZA:6-6-6-6"); }).value, "pdb:ZA:6-6-6-6");
+}
+
+// Checked against the board as the text is, with the message `npuzzle solve --heuristic pdb:TEXT`
+// gives: a tile past the board, a name it has not.
+TEST(Api, TypedPartitionsAreCheckedAgainstTheBoardAsTheirText) {
+  using Part = PatternPartition::Part;
+  const DatabaseFolder dir("refused");
+  const Board eight = parse_board("1 2 3 4 5 6 7 0 8");
+  const Board fifteen = parse_board("1 2 3 0 4 5 6 7 8 9 10 11 12 13 14 15");
+  const std::vector<std::tuple<Board, PatternPartition, std::string>> cases = {
+      {eight, PatternPartition::tiles({{1, 2}, {3, 30}}),
+       "partition '1,2/3,30': tile 30 is not a tile of this board"},
+      {eight, PatternPartition::sizes({7, 8}),
+       "unknown partition '7-8' for 3x3 (known: full, or tile lists like 1,2,3/4,5,6)"},
+      {fifteen,
+       {{Part::of_sizes({6, 6, 6, 6}), Part::of_sizes({7, 7, 7, 3})}},
+       "unknown partition '6-6-6-6' for 4x4 (known: 7-8, 6-6-3, 5-5-5, or tile lists like "
+       "1,2,3/4,5,6)"}};
+  for (const auto& [board, typed, cli_message] : cases) {
+    SCOPED_TRACE(cli_message);
+    SolveOptions options;
+    options.pdb_dir = dir.path();
+    options.heuristic = Heuristic{HeuristicKind::Pdb, typed};
+    EXPECT_EQ(refused([&] { solve(board, options); }).message(), cli_message);
+    options.heuristic = parse_heuristic("pdb:" + name(typed));
+    EXPECT_EQ(refused([&] { solve(board, options); }).message(), cli_message);
+  }
+}
+
+// A typed partition solves as its text twin does: the same databases, moves, nodes and name.
+TEST(Api, TypedPartitionsSolveAsTheirText) {
+  using Part = PatternPartition::Part;
+  const DatabaseFolder dir("typed");
+  const std::vector<std::tuple<BoardSize, std::string, PatternPartition>> cases = {
+      {{3, 3}, "1,2,3,4/5,6,7,8", PatternPartition::tiles({{1, 2, 3, 4}, {5, 6, 7, 8}})},
+      {{3, 3}, "za:1,4,7/2,5,8", PatternPartition::tiles({{1, 4, 7}, {2, 5, 8}}, true)},
+      {{3, 3},
+       "1,2,3,4/5,6,7,8+1,4,7/2,5,8/3,6",
+       {{Part::of_tiles({{1, 2, 3, 4}, {5, 6, 7, 8}}),
+         Part::of_tiles({{1, 4, 7}, {2, 5, 8}, {3, 6}})}}},
+      {{2, 3}, "full", PatternPartition::full()},
+      {{4, 4}, "5-5-5", PatternPartition::sizes({5, 5, 5})}};
+  for (const auto& [size, text, typed] : cases) {
+    SCOPED_TRACE(text);
+    for (const Board& board : random_boards(size, 2, 11, {}, 40)) {
+      SolveOptions by_text;
+      by_text.pdb_dir = dir.path();
+      by_text.heuristic = parse_heuristic("pdb:" + text);
+      SolveOptions by_type = by_text;
+      by_type.heuristic = Heuristic{HeuristicKind::Pdb, typed};
+      const Result from_text = solve(board, by_text);
+      const Result from_type = solve(board, by_type);
+      ASSERT_EQ(from_text.status, Status::Solved) << from_text.error;
+      EXPECT_EQ(from_type.status, Status::Solved) << from_type.error;
+      EXPECT_EQ(from_type.moves, from_text.moves);
+      EXPECT_EQ(from_type.expanded, from_text.expanded);
+      EXPECT_EQ(from_type.heuristic, from_text.heuristic);
+      EXPECT_EQ(from_type.heuristic.rfind("pdb:", 0), 0u) << from_type.heuristic;
+    }
+  }
 }
 
 // An unknown name's nearest is a field of its own, beside the detail that no longer holds it.

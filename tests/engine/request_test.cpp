@@ -40,7 +40,7 @@ SolveRequest from_words() {
 api::SolveOptions api_options() {
   api::SolveOptions o;
   o.algorithm = api::Algorithm::Pida;
-  o.heuristic = api::Heuristic{api::HeuristicKind::Pdb, "7-8"};
+  o.heuristic = api::Heuristic{api::HeuristicKind::Pdb, api::PatternPartition::sizes({7, 8})};
   o.time_limit = 12.5;
   o.node_limit = 1000000;
   o.pdb_dir = "/tmp/npuzzle-request-test";

@@ -1,14 +1,16 @@
 // Tests of the named partitions (heuristics/pdb/partition.hpp): on every board from 2x2 to 5x5 and
 // for goals with the blank first, last and inside, every named partition is a set of disjoint
 // groups of real tiles whose sizes are the ones its name gives, covering every tile; the
-// strongest (recommended) one comes first; partitions join with '+'; bad lists are refused; and
-// the goals of the dual lookups' tables (pdb::dual_goals) put the blank in each other region.
+// strongest (recommended) one comes first; partitions join with '+'; bad lists are refused, read or
+// built by hand; and the goals of the dual lookups' tables (pdb::dual_goals) put the blank in each
+// other region.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <numeric>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "heuristics/pdb/catalogue.hpp"
@@ -162,6 +164,44 @@ TEST(PdbPartitionSpec, ResolvesOnEachBoardAsItsText) {
   EXPECT_THROW(pdb::resolve_partition(pdb::parse_partition_spec("1,9"), 3, 3, blank_first(9)),
                pdb::PdbError);
   EXPECT_NO_THROW(pdb::resolve_partition(pdb::parse_partition_spec("1,9"), 4, 4, blank_first(16)));
+}
+
+// The message of the PdbError `build` throws ("" when it throws none).
+template <class Build>
+std::string refusal(Build build) {
+  try {
+    build();
+  } catch (const pdb::PdbError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// Parts built by hand (as the library builds its typed partitions) make the spec their text reads
+// to, tile lists sorted, and are refused with the parser's messages.
+TEST(PdbPartitionSpec, PartsBuiltByHandMakeTheSpecOfTheirText) {
+  using Part = pdb::PartitionSpec::Part;
+  const Part lists{"3,1/2", true, "", {{3, 1}, {2}}};
+  const Part halves{"7-8", false, "78", {}};
+  const pdb::PartitionSpec built = pdb::make_partition_spec({lists, halves});
+  EXPECT_EQ(built, pdb::parse_partition_spec("za:3,1/2+7-8"));
+  EXPECT_EQ(built.text, "za:3,1/2+7-8");
+  EXPECT_EQ(built.parts[0].tile_lists, (std::vector<std::vector<int>>{{1, 3}, {2}}));
+  const std::vector<std::pair<std::string, Part>> bad = {
+      {"1,2/2,3", {"1,2/2,3", false, "", {{1, 2}, {2, 3}}}},
+      {"/1,2", {"/1,2", false, "", {{}, {1, 2}}}},
+      {"0,1", {"0,1", false, "", {{0, 1}}}},
+      {"1/2/3/4/5/6/7", {"1/2/3/4/5/6/7", false, "", {{1}, {2}, {3}, {4}, {5}, {6}, {7}}}}};
+  for (const auto& [text, part] : bad) {
+    const std::string message = refusal([&] { pdb::parse_partition_spec(text); });
+    EXPECT_NE(message, "") << text;
+    EXPECT_EQ(refusal([&] { pdb::make_partition_spec({part}); }), message) << text;
+  }
+  EXPECT_EQ(refusal([&] {
+              pdb::make_partition_spec({halves, halves, halves});
+            }),
+            refusal([] { pdb::parse_partition_spec("7-8+7-8+7-8"); }));
+  EXPECT_NE(refusal([] { pdb::parse_partition_spec("7-8+7-8+7-8"); }), "");
 }
 
 // 4x4, blank first: tiles 1-7 home shut the blank's goal cell 0 off from cells 8-15, so their
