@@ -27,9 +27,10 @@ inline SearchResult MpiIda<B, H>::run(const State<B>& start, const ProgressFn& p
   const auto root_value = h_.init(start);
   int bound = h_.estimate(root_value);
   std::uint64_t previous = 0;  // expansions of the previous iteration, every rank
+  std::uint64_t earlier = 0;   // and of the one before it
   for (;;) {
     const double began = clock_.elapsed();
-    const Iteration it = iteration(start, root_value, bound, previous);
+    const Iteration it = iteration(start, root_value, bound, previous, earlier);
     ++result.stats.iterations;
     result.stats.expanded = expanded();
     result.stats.generated = generated();
@@ -58,6 +59,7 @@ inline SearchResult MpiIda<B, H>::run(const State<B>& start, const ProgressFn& p
       break;
     }
     bound = it.next_bound;
+    earlier = previous;
     previous = it.expanded;
   }
   const auto& totals = exchange_.totals();

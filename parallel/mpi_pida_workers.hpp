@@ -64,8 +64,9 @@ class MpiIda final : private ExchangeLocal {
     return n;
   }
 
+  // `previous` and `earlier`: the expansions of the last two iterations, every rank (0: none).
   Iteration iteration(const State<B>& start, const typename H::Value& root_value, int bound,
-                      std::uint64_t previous) {
+                      std::uint64_t previous, std::uint64_t earlier) {
     Iteration it;
     const std::size_t target = subtrees_per_thread(previous) * threads_ * ranks_;
     switch (frontier_.build(start, root_value, bound, target)) {  // the same on every rank
@@ -80,7 +81,11 @@ class MpiIda final : private ExchangeLocal {
         break;
     }
     const std::uint64_t own_before = subtrees_.expanded();
-    subtrees_.begin(frontier_, bound, own_before);
+    // The heartbeat's time left in the iteration: its nodes on every rank, expected from the last
+    // two (rank 0's heartbeat counts every rank's, WorkExchange::rank_limits).
+    typename IdaSubtrees<B, H>::Reporting reporting;
+    reporting.iteration_estimate = next_iteration_estimate(earlier, previous);
+    subtrees_.begin(frontier_, bound, own_before, nullptr, reporting);
     subtrees_.lower_next_bound(frontier_.next_bound());
     // Worker 0 (this thread) keeps the exchange going at its limit polls and between subtrees (no
     // thread of its own that wakes up to poll: on 2 ranks x 1 thread, a main thread polling every

@@ -17,7 +17,8 @@
       hard search with exit code 4 and the statistics so far (2 and 3 ranks).
   mpi_test.py progress NPUZZLE WORKDIR        rank 0's heartbeat (--progress) counts every rank's
       nodes: pida and aida on 2 ranks x 1 thread stopped by a time limit, the last heartbeat holds
-      most of the nodes the job reports (rank 0's own are about half of them).
+      most of the nodes the job reports (rank 0's own are about half of them), and from the third
+      iteration on it says the time left in the iteration.
   mpi_test.py memory NPUZZLE WORKDIR          A*+IDA* on 2 ranks whose rank 1 runs under an
       address-space limit (ulimit -v) too small for the A* phase both ranks run (a 10 M node cap,
       NPUZZLE_AIDA_NODES set on rank 0 only: the ranks take rank 0's): every rank stops, exit code
@@ -319,6 +320,8 @@ def progress(npuzzle, workdir):
         total = got[0]["expanded"]
         if counts != sorted(counts) or not 0.7 * total <= counts[-1] <= total * 1.01:
             fail(f"{what}: heartbeats {counts} against {total} expanded by the job")
+        if not re.search(r"left in the iteration|the iteration is past its estimate", err):
+            fail(f"{what}: no heartbeat says the time left in the iteration: {err[-800:]}")
         print(f"{what}: the last of {len(beats)} heartbeats counts {counts[-1]:.3g} of the job's "
               f"{total} nodes")
 
