@@ -36,6 +36,7 @@
 // mpirun (engine/search_dispatch.hpp).
 #pragma once
 
+#include <algorithm>
 #include <climits>
 #include <cstdint>
 #include <mutex>
@@ -68,16 +69,18 @@ class MpiAida final : private AidaRanks, private ExchangeLocal {
   // Every rank's options with the least of the ranks' byte budgets and rank 0's phase 1 settings
   // (notes on rank 0 only).
   AidaOptions agreed(AidaOptions options) {
-    options.memory_bytes = static_cast<std::uint64_t>(
-        exchange_.comm().all_reduce(static_cast<std::int64_t>(options.memory_bytes), MPI_MIN));
+    constexpr std::size_t kFields = 6;
     const std::vector<std::uint64_t> all = exchange_.comm().all_gather(
-        {options.grow ? 1u : 0u, options.max_stored, options.growth_divisor,
+        {options.memory_bytes, options.grow ? 1u : 0u, options.max_stored, options.growth_divisor,
          static_cast<std::uint64_t>(options.order), options.min_frontier});
-    options.grow = all[0] != 0;  // rank 0's, first
-    options.max_stored = all[1];
-    options.growth_divisor = all[2];
-    options.order = static_cast<AidaOrder>(all[3]);
-    options.min_frontier = static_cast<std::size_t>(all[4]);
+    for (std::size_t at = 0; at < all.size(); at += kFields) {
+      options.memory_bytes = std::min(options.memory_bytes, all[at]);
+    }
+    options.grow = all[1] != 0;  // rank 0's, first
+    options.max_stored = all[2];
+    options.growth_divisor = all[3];
+    options.order = static_cast<AidaOrder>(all[4]);
+    options.min_frontier = static_cast<std::size_t>(all[5]);
     if (exchange_.rank() != 0) options.note = {};
     return options;
   }
@@ -111,17 +114,17 @@ class MpiAida final : private AidaRanks, private ExchangeLocal {
   std::uint64_t threshold_expanded() const override { return threshold_expanded_; }
   std::uint64_t expanded() const override {
     std::uint64_t n = 0;
-    for (const auto& t : exchange_.totals()) n += t[0];
+    for (const auto& counts : exchange_.counts()) n += counts.expanded;
     return n;
   }
   std::uint64_t generated() const override {
     std::uint64_t n = 0;
-    for (const auto& t : exchange_.totals()) n += t[1];
+    for (const auto& counts : exchange_.counts()) n += counts.generated;
     return n;
   }
   std::vector<std::uint64_t> expanded_per_rank() const override {
     std::vector<std::uint64_t> per_rank;
-    for (const auto& t : exchange_.totals()) per_rank.push_back(t[0]);
+    for (const auto& counts : exchange_.counts()) per_rank.push_back(counts.expanded);
     return per_rank;
   }
 

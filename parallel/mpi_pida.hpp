@@ -62,9 +62,10 @@ inline SearchResult MpiIda<B, H>::run(const State<B>& start, const ProgressFn& p
     earlier = previous;
     previous = it.expanded;
   }
-  const auto& totals = exchange_.totals();
-  for (std::size_t r = 0; r < totals.size(); ++r) {
-    result.stats.expanded_per_worker.push_back(totals[r][0] + (r == 0 ? frontier_.expanded() : 0));
+  const std::vector<ExchangeLocal::Live> counts = exchange_.counts();
+  for (std::size_t r = 0; r < counts.size(); ++r) {
+    result.stats.expanded_per_worker.push_back(counts[r].expanded +
+                                               (r == 0 ? frontier_.expanded() : 0));
   }
   exchange_.report("pida", result.stats.expanded);
   return result;

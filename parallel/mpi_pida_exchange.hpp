@@ -35,11 +35,10 @@
 // one request in flight (ex_.outstanding); rank 0 decides a round only once every other rank's
 // report came in, and every other rank waits for that decision, so all ranks agree on the outcome
 // and the next bound; only the main thread touches ex_ and makes MPI calls; chunks_ and no_more_
-// are read and written under queue_mutex_, others_ under others_mutex_.
+// are read and written under queue_mutex_, counts_ under counts_mutex_.
 #pragma once
 
 #include <algorithm>
-#include <array>
 #include <atomic>
 #include <climits>
 #include <cstdint>
@@ -105,24 +104,20 @@ class WorkExchange {
         ranks_(mpi::size()),
         threads_(std::max(threads, 1)),
         main_thread_(std::this_thread::get_id()),
-        totals_(static_cast<std::size_t>(ranks_), {0, 0}),
-        others_(static_cast<std::size_t>(ranks_), ExchangeLocal::Live{}) {}
+        counts_(static_cast<std::size_t>(ranks_), ExchangeLocal::Live{}) {}
 
   int rank() const { return rank_; }
   int ranks() const { return ranks_; }
   int threads() const { return threads_; }
   mpi::SearchComm& comm() { return comm_; }
 
-  // The limits of one rank: the node limit is shared out evenly among the ranks.
-  static Limits share(Limits limits, int ranks) {
-    if (limits.nodes) limits.nodes = (limits.nodes + static_cast<std::uint64_t>(ranks) - 1) / ranks;
-    return limits;
-  }
   // This rank's limits: its share of the node limit; on rank 0 the heartbeat of the whole job (the
   // heartbeat `limits` names, given this rank's counts plus the other ranks' latest); none on the
   // others. `limits.heartbeat` must outlive the exchange.
   Limits rank_limits(Limits limits) {
-    limits = share(limits, ranks_);
+    if (limits.nodes) {
+      limits.nodes = (limits.nodes + static_cast<std::uint64_t>(ranks_) - 1) / ranks_;
+    }
     if (rank_ != 0 || !limits.heartbeat || !*limits.heartbeat) {
       limits.heartbeat = nullptr;
       return limits;
@@ -149,8 +144,8 @@ class WorkExchange {
     ++round_;
     next_live_ = mpi::now() + kLiveSeconds;
     {
-      std::lock_guard lock(others_mutex_);
-      for (ExchangeLocal::Live& other : others_) other.round_expanded = other.pieces_done = 0;
+      std::lock_guard lock(counts_mutex_);
+      for (ExchangeLocal::Live& counts : counts_) counts.round_expanded = counts.pieces_done = 0;
     }
     found_index_ = -1;
     found_suffix_.clear();
@@ -219,8 +214,13 @@ class WorkExchange {
     if (std::this_thread::get_id() == main_thread_) exchange();
   }
 
-  // Rank 0: each rank's counts (expanded, generated) over every round as last reported.
-  const std::vector<std::array<std::uint64_t, 2>>& totals() const { return totals_; }
+  // Each rank's counts as last reported (rank 0: every rank's, the others' also as last sent
+  // while a round runs; another rank: its own): between rounds, expanded and generated over every
+  // round.
+  std::vector<ExchangeLocal::Live> counts() const {
+    std::lock_guard lock(counts_mutex_);
+    return counts_;
+  }
 
   // Every rank, at the end of the search: rank 0 hands the transport statistics, summed over the
   // ranks, to mpi::report.
@@ -312,8 +312,9 @@ class WorkExchange {
   // while this rank's heartbeat is one of a round's, `own.subtrees` > 0).
   Heartbeat with_other_ranks(const Heartbeat& own) {
     Heartbeat job = own;
-    std::lock_guard lock(others_mutex_);
-    for (const ExchangeLocal::Live& other : others_) {
+    std::lock_guard lock(counts_mutex_);
+    for (std::size_t r = 1; r < counts_.size(); ++r) {
+      const ExchangeLocal::Live& other = counts_[r];
       job.expanded += other.expanded;
       job.generated += other.generated;
       if (own.subtrees > 0) {
@@ -328,11 +329,10 @@ class WorkExchange {
   const int rank_, ranks_, threads_;
   const std::thread::id main_thread_;  // the thread that makes the MPI calls
   mpi::SearchComm comm_;
-  std::vector<std::array<std::uint64_t, 2>> totals_;        // per rank: expanded, generated
   std::uint64_t round_ = 0;                                 // rounds begun (alike on every rank)
   double next_live_ = 0;                                    // other ranks: when kLive is due
-  std::mutex others_mutex_;                                 // guards others_
-  std::vector<ExchangeLocal::Live> others_;                 // rank 0: the others' latest counts
+  mutable std::mutex counts_mutex_;                         // guards counts_
+  std::vector<ExchangeLocal::Live> counts_;                 // per rank (rank 0: every rank's)
   const HeartbeatFn* rank_heartbeat_ = nullptr;             // rank 0: the heartbeat asked for
   HeartbeatFn job_heartbeat_;                               // rank 0: it, for the whole job
   std::size_t count_ = 0;                                   // pieces in this round

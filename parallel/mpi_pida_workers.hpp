@@ -55,12 +55,12 @@ class MpiIda final : private ExchangeLocal {
   // Rank 0: every rank's counts as last reported; the others: their own.
   std::uint64_t expanded() const {
     std::uint64_t n = rank_ == 0 ? frontier_.expanded() : 0;
-    for (const auto& t : exchange_.totals()) n += t[0];
+    for (const auto& counts : exchange_.counts()) n += counts.expanded;
     return n;
   }
   std::uint64_t generated() const {
     std::uint64_t n = rank_ == 0 ? frontier_.generated() : 0;
-    for (const auto& t : exchange_.totals()) n += t[1];
+    for (const auto& counts : exchange_.counts()) n += counts.generated;
     return n;
   }
 

@@ -61,13 +61,12 @@ bool WorkExchange::coordinate() {
         const auto report = in.get<ExchangeLocal::Report>();
         ex_.next_bound = std::min(ex_.next_bound, static_cast<int>(report.next_bound));
         ex_.round_expanded += report.round_expanded;
-        totals_[static_cast<std::size_t>(from)] = {report.expanded, report.generated};
         {
-          std::lock_guard lock(others_mutex_);
-          ExchangeLocal::Live& other = others_[static_cast<std::size_t>(from)];
-          other.expanded = report.expanded;
-          other.generated = report.generated;
-          other.round_expanded = report.round_expanded;
+          std::lock_guard lock(counts_mutex_);
+          ExchangeLocal::Live& counts = counts_[static_cast<std::size_t>(from)];
+          counts.expanded = report.expanded;
+          counts.generated = report.generated;
+          counts.round_expanded = report.round_expanded;
         }
         ++ex_.done_ranks;
         break;
@@ -76,8 +75,8 @@ bool WorkExchange::coordinate() {
         const auto round = in.get<std::uint64_t>();
         const auto live = in.get<ExchangeLocal::Live>();
         if (round == round_) {
-          std::lock_guard lock(others_mutex_);
-          others_[static_cast<std::size_t>(from)] = live;
+          std::lock_guard lock(counts_mutex_);
+          counts_[static_cast<std::size_t>(from)] = live;
         }
         break;
       }
@@ -93,7 +92,11 @@ void WorkExchange::decide(Round& round) {
   round.next_bound = std::min(ex_.next_bound, static_cast<int>(own.next_bound));
   round.expanded = ex_.round_expanded + own.round_expanded;
   round.reason = ex_.reason;
-  totals_[0] = {own.expanded, own.generated};
+  {
+    std::lock_guard lock(counts_mutex_);
+    counts_[0].expanded = own.expanded;
+    counts_[0].generated = own.generated;
+  }
   if (found_index_ >= 0) {
     round.outcome = Outcome::Found;
     round.found_index = found_index_;
@@ -149,7 +152,11 @@ bool WorkExchange::follow() {
 void WorkExchange::learn(Round& round) {
   const ExchangeLocal::Report own = local_.report();
   send(0, kDone, mpi::Message().put(own));
-  totals_[static_cast<std::size_t>(rank_)] = {own.expanded, own.generated};
+  {
+    std::lock_guard lock(counts_mutex_);
+    counts_[static_cast<std::size_t>(rank_)].expanded = own.expanded;
+    counts_[static_cast<std::size_t>(rank_)].generated = own.generated;
+  }
   for (;;) {  // the outcome (a cancel sent before it may come first)
     MPI_Status status;
     if (!comm_.receive(0, status, data_)) {
