@@ -256,6 +256,11 @@ std::vector<std::shared_ptr<const PdbTable>> PdbSet::all_tables() const {
   return all;
 }
 
+bool PdbSet::has_zero_aware_table() const {
+  return std::any_of(tables.begin(), tables.end(),
+                     [](const auto& table) { return table && table->meta().zero_aware(); });
+}
+
 PdbSet load_set(const std::filesystem::path& dir, int rows, int cols, const std::vector<int>& goal,
                 const Partition& partition, const LoadPolicy& policy) {
   PdbSet set{rows, cols, goal, partition, {}};

@@ -76,6 +76,8 @@ struct PdbSet {
   std::string describe() const;  // e.g. "pdb 7-8 {1..7}{8..15}"
   // Every table held: the groups' in order, then the dual tables loaded.
   std::vector<std::shared_ptr<const PdbTable>> all_tables() const;
+  // True when a group's table is zero-aware (encoding 2).
+  bool has_zero_aware_table() const;
 };
 
 // The tables the dual lookups of group `group` of `set` read for `goal`, by the blank's cell: with

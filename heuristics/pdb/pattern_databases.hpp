@@ -19,6 +19,9 @@
 // and pattern, the cells of the pattern's tiles and the distance modulo 4; a move of one of its
 // tiles reads the bit of the blank's new region and so learns whether the distance rose or fell by
 // one. The first Value walks down each such table to the goal (init()). Not with dual lookups.
+// Only PatternDatabases<B, kViews, true> reads them (with_pdb_heuristic() picks it for a set with
+// a zero-aware table): the other's Value goes without those cells, 32 bytes fewer on 4x4 with two
+// views (132 -> 100), which IDA* copies for every child it generates and holds on its stack.
 //
 // Dual lookups (Zahavi, Felner, Holte and Schaeffer 2008), when asked for: each view also looks its
 // tables up on the dual placement (heuristics/pdb/dual.hpp says how, and why it is admissible).
@@ -40,7 +43,9 @@
 #include <bit>
 #include <cstdint>
 #include <cstdlib>
+#include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include "core/goal.hpp"
@@ -55,9 +60,17 @@
 
 namespace npuzzle {
 
+namespace pdb {
+// The zero-aware cells of a Value without zero-aware tables: none.
+struct NoZones {
+  friend bool operator==(const NoZones&, const NoZones&) = default;
+};
+}  // namespace pdb
+
 // kViews lookups, each an additive set of the partition seen directly or through the reflection:
 // one set: 1 (direct) or 2 (direct and reflected); two sets: 2 (direct) or 4 (both ways).
-template <class B, int kViews>
+// kZeroAware: the set may hold zero-aware tables (else they are refused when it is made).
+template <class B, int kViews, bool kZeroAware = false>
 class PatternDatabases {
   static_assert(kViews == 1 || kViews == 2 || kViews == 4);
   static_assert(B::kRows == B::kCols || kViews <= 2, "reflection needs a square board");
@@ -71,8 +84,11 @@ class PatternDatabases {
       true;  // look-ups miss the caches (core/search/ida_star.hpp)
   // Per-parent node loops (core/search/bounded_dfs.hpp) for the look-ups the benchmark sets run:
   // one set reflected (7-8 on 4x4, 6-6-6-6 on 5x5) and, on 5x5, two sets reflected
-  // (6-6-6-6+7-7-7-3).
-  static constexpr bool kPerParentLoops = kViews == 2 || (kViews == 4 && B::kCells >= 25);
+  // (6-6-6-6+7-7-7-3), with minimised tables. The sets with zero-aware tables take one loop per
+  // blank cell, a quarter of the code to compile: their region look-ups cost more per node than
+  // the move back the automaton refuses (heuristics-and-databases.md).
+  static constexpr bool kPerParentLoops =
+      !kZeroAware && (kViews == 2 || (kViews == 4 && B::kCells >= 25));
   using Rank = pdb::LookupRank;  // a larger table is refused
 
   struct Value {
@@ -88,14 +104,21 @@ class PatternDatabases {
     std::array<std::int16_t, kViews> dual{};
     std::array<std::array<std::uint8_t, kMaxPatterns>, kViews> dual_stored{};
     // Per view and zero-aware pattern: the cells of its tiles (bits 0..24, in the view) and the
-    // pattern's distance modulo 4 (bits 30-31).
-    std::array<std::array<std::uint32_t, pdb::kMaxZeroAwarePatterns>, kViews> zone{};
+    // pattern's distance modulo 4 (bits 30-31). Empty without zero-aware tables.
+    [[no_unique_address]] std::conditional_t<
+        kZeroAware, std::array<std::array<std::uint32_t, pdb::kMaxZeroAwarePatterns>, kViews>,
+        pdb::NoZones>
+        zone{};
   };
 
   // `dual`: also look every view up on the dual placement. Throws what pdb::LookupSetup throws
   // for tables that do not fit the goal or the views.
   PatternDatabases(const Goal<B>& goal, const pdb::PdbSet& set, bool dual = false)
-      : manhattan_(goal), setup_(goal, set, dual) {}
+      : manhattan_(goal), setup_(goal, set, dual) {
+    if (!kZeroAware && set.has_zero_aware_table()) {
+      throw std::logic_error("pattern databases: zero-aware tables in the lookups without them");
+    }
+  }
 
   Value init(const State<B>& s) const {
     Value v;
@@ -118,21 +141,11 @@ class PatternDatabases {
           rank += static_cast<Rank>(digit) * pattern.weight[i];
         }
         v.rank[w][p] = rank;
-        if (pattern.table.zero_aware) {
-          const auto& goal_cells = setup_.goal_cells[static_cast<std::size_t>(view.first + p)];
-          const int d = pdb::zero_aware_distance(kGeometry, pattern.table.data, pattern.size, cells,
-                                                 view.cell[s.blank], goal_cells.data(),
-                                                 view.cell[setup_.goal_blank]);
-          int md = 0;
-          for (int i = 0; i < pattern.size; ++i) {
-            md += std::abs(B::row(cells[i]) - B::row(goal_cells[i])) +
-                  std::abs(B::col(cells[i]) - B::col(goal_cells[i]));
-          }
-          v.stored[w][p] = static_cast<std::uint8_t>((d - md) / 2);
-          v.zone[w][p] = used | static_cast<std::uint32_t>(d & 3) << 30;
-        } else {
-          v.stored[w][p] = static_cast<std::uint8_t>(pattern.stored(rank));
-        }
+        bool zero_aware = false;
+        if constexpr (kZeroAware) zero_aware = pattern.table.zero_aware;
+        v.stored[w][p] =
+            static_cast<std::uint8_t>(zero_aware ? init_zone(v, w, p, cells, used, s.blank)
+                                                 : pattern.stored(rank));
         v.excess[w] = static_cast<std::int16_t>(v.excess[w] + v.stored[w][p]);
         v.dual_stored[w][p] = static_cast<std::uint8_t>(
             view.dual.counts(p, s.blank) ? view.dual.stored_of(pattern, p, v.board, s.blank) : 0);
@@ -179,6 +192,30 @@ class PatternDatabases {
   using Pattern = pdb::RankedPattern<B>;
   using View = typename pdb::LookupSetup<B, kViews>::View;
 
+  // A zero-aware pattern p of view w whose tiles stand on view cells[0..size) (`used`: those cells'
+  // bits), the blank on `blank`: sets its zone (cells and distance modulo 4) and returns its stored
+  // value, after walking down its table to the goal.
+  int init_zone(Value& v, int w, int p, const std::uint8_t* cells, std::uint32_t used,
+                int blank) const {
+    if constexpr (kZeroAware) {
+      const View& view = setup_.views[w];
+      const Pattern& pattern = setup_.patterns[view.first + p];
+      const auto& goal_cells = setup_.goal_cells[static_cast<std::size_t>(view.first + p)];
+      const int d = pdb::zero_aware_distance(kGeometry, pattern.table.data, pattern.size, cells,
+                                             view.cell[blank], goal_cells.data(),
+                                             view.cell[setup_.goal_blank]);
+      int md = 0;
+      for (int i = 0; i < pattern.size; ++i) {
+        md += std::abs(B::row(cells[i]) - B::row(goal_cells[i])) +
+              std::abs(B::col(cells[i]) - B::col(goal_cells[i]));
+      }
+      v.zone[w][p] = used | static_cast<std::uint32_t>(d & 3) << 30;
+      return (d - md) / 2;
+    } else {
+      return 0;  // never called: the set has no zero-aware table
+    }
+  }
+
   // Kept out of the search's loop, where its code (the dual ranks of every view, inlined into
   // every instantiation of the node loop) would crowd the instruction cache when it is off.
   [[gnu::noinline]] void update_duals_out_of_line(Value& n, int from, int to) const {
@@ -222,11 +259,15 @@ class PatternDatabases {
     const Rank rank = n.rank[W][p] + rank_change<W>(n.board, tile, p, a, b);
     // 4-bit tables first, with one test as before zero-aware tables came (those have 8 bits).
     const pdb::EntryTable& table = view.table[p];
-    const int stored = table.four_bit ? (table.data[rank >> 1] >> ((rank & 1) << 2)) & 15
-                       : !table.zero_aware
-                           ? table.data[rank]
-                           : pdb::zero_aware_step(kGeometry, n.zone[W][p], n.stored[W][p],
-                                                  table.data[rank], a, b, md_change);
+    int stored;
+    if constexpr (kZeroAware) {
+      stored = table.four_bit     ? (table.data[rank >> 1] >> ((rank & 1) << 2)) & 15
+               : !table.zero_aware ? table.data[rank]
+                                   : pdb::zero_aware_step(kGeometry, n.zone[W][p], n.stored[W][p],
+                                                          table.data[rank], a, b, md_change);
+    } else {
+      stored = table.four_bit ? (table.data[rank >> 1] >> ((rank & 1) << 2)) & 15 : table.data[rank];
+    }
     n.rank[W][p] = rank;
     n.excess[W] = static_cast<std::int16_t>(n.excess[W] + stored - n.stored[W][p]);
     n.stored[W][p] = static_cast<std::uint8_t>(stored);
@@ -267,8 +308,8 @@ using PdbHeuristic = PatternDatabases<B, 1>;
 // True for the pattern-database heuristics (any number of views).
 template <class H>
 inline constexpr bool kIsPatternDatabases = false;
-template <class B, int kViews>
-inline constexpr bool kIsPatternDatabases<PatternDatabases<B, kViews>> = true;
+template <class B, int kViews, bool kZeroAware>
+inline constexpr bool kIsPatternDatabases<PatternDatabases<B, kViews, kZeroAware>> = true;
 
 // Calls f(h) with the heuristic for `set`: each of its partitions' sums, and also their reflected
 // lookups when `reflect` is asked and the goal is symmetric about the main diagonal; h is the
@@ -284,11 +325,15 @@ decltype(auto) with_pdb_heuristic(const Goal<B>& goal, const pdb::PdbSet& set, b
                                                    std::to_string(pdb::kMaxSets) + ")");
   }
   const bool mirrored = reflect && reflection_applies(goal);
-  if constexpr (B::kRows == B::kCols) {
-    if (mirrored && sets == 2) return f(PatternDatabases<B, 4>(goal, set, dual));
-  }
-  if (mirrored || sets == 2) return f(PatternDatabases<B, 2>(goal, set, dual));
-  return f(PatternDatabases<B, 1>(goal, set, dual));
+  const auto with_views = [&]<bool kZeroAware>() -> decltype(auto) {
+    if constexpr (B::kRows == B::kCols) {
+      if (mirrored && sets == 2) return f(PatternDatabases<B, 4, kZeroAware>(goal, set, dual));
+    }
+    if (mirrored || sets == 2) return f(PatternDatabases<B, 2, kZeroAware>(goal, set, dual));
+    return f(PatternDatabases<B, 1, kZeroAware>(goal, set, dual));
+  };
+  if (set.has_zero_aware_table()) return with_views.template operator()<true>();
+  return with_views.template operator()<false>();
 }
 
 }  // namespace npuzzle
