@@ -10,7 +10,7 @@ template <class B>
 constexpr bool satisfy_the_concept() {
   static_assert(Heuristic<PdbHeuristic<B>>);
   static_assert(Heuristic<PatternDatabases<B, 2>>);
-  static_assert(Heuristic<PatternDatabases<B, 2, true>>);
+  static_assert(Heuristic<PatternDatabases<B, 2, false>>);
   if constexpr (B::kRows == B::kCols) static_assert(Heuristic<PatternDatabases<B, 4>>);
   return true;
 }

@@ -19,9 +19,12 @@
 // and pattern, the cells of the pattern's tiles and the distance modulo 4; a move of one of its
 // tiles reads the bit of the blank's new region and so learns whether the distance rose or fell by
 // one. The first Value walks down each such table to the goal (init()). Not with dual lookups.
-// Only PatternDatabases<B, kViews, true> reads them (with_pdb_heuristic() picks it for a set with
-// a zero-aware table): the other's Value goes without those cells, 32 bytes fewer on 4x4 with two
-// views (132 -> 100), which IDA* copies for every child it generates and holds on its stack.
+// Only PatternDatabases<B, kViews, true> reads them. The look-ups of the benchmark sets
+// (kLeanViews: two views on 4x4 and 5x5, four on 5x5) also come as PatternDatabases<B, kViews,
+// false>, whose Value goes without those cells, for the sets with no zero-aware table
+// (with_pdb_heuristic() picks it): 32 bytes fewer on 4x4 with two views (132 -> 100), 64 on 5x5
+// with four (252 -> 188), a Value IDA* copies for every child it generates and holds on its
+// stack. Only those: each second type compiles the searches again.
 //
 // Dual lookups (Zahavi, Felner, Holte and Schaeffer 2008), when asked for: each view also looks its
 // tables up on the dual placement (heuristics/pdb/dual.hpp says how, and why it is admissible).
@@ -70,7 +73,7 @@ struct NoZones {
 // kViews lookups, each an additive set of the partition seen directly or through the reflection:
 // one set: 1 (direct) or 2 (direct and reflected); two sets: 2 (direct) or 4 (both ways).
 // kZeroAware: the set may hold zero-aware tables (else they are refused when it is made).
-template <class B, int kViews, bool kZeroAware = false>
+template <class B, int kViews, bool kZeroAware = true>
 class PatternDatabases {
   static_assert(kViews == 1 || kViews == 2 || kViews == 4);
   static_assert(B::kRows == B::kCols || kViews <= 2, "reflection needs a square board");
@@ -84,9 +87,9 @@ class PatternDatabases {
       true;  // look-ups miss the caches (core/search/ida_star.hpp)
   // Per-parent node loops (core/search/bounded_dfs.hpp) for the look-ups the benchmark sets run:
   // one set reflected (7-8 on 4x4, 6-6-6-6 on 5x5) and, on 5x5, two sets reflected
-  // (6-6-6-6+7-7-7-3), with minimised tables. The sets with zero-aware tables take one loop per
-  // blank cell, a quarter of the code to compile: their region look-ups cost more per node than
-  // the move back the automaton refuses (heuristics-and-databases.md).
+  // (6-6-6-6+7-7-7-3), with minimised tables (the lean values). The sets with zero-aware tables
+  // take one loop per blank cell, a quarter of the code to compile: their region look-ups cost
+  // more per node than the move back the automaton refuses (heuristics-and-databases.md).
   static constexpr bool kPerParentLoops =
       !kZeroAware && (kViews == 2 || (kViews == 4 && B::kCells >= 25));
   using Rank = pdb::LookupRank;  // a larger table is refused
@@ -143,9 +146,8 @@ class PatternDatabases {
         v.rank[w][p] = rank;
         bool zero_aware = false;
         if constexpr (kZeroAware) zero_aware = pattern.table.zero_aware;
-        v.stored[w][p] =
-            static_cast<std::uint8_t>(zero_aware ? init_zone(v, w, p, cells, used, s.blank)
-                                                 : pattern.stored(rank));
+        v.stored[w][p] = static_cast<std::uint8_t>(
+            zero_aware ? init_zone(v, w, p, cells, used, s.blank) : pattern.stored(rank));
         v.excess[w] = static_cast<std::int16_t>(v.excess[w] + v.stored[w][p]);
         v.dual_stored[w][p] = static_cast<std::uint8_t>(
             view.dual.counts(p, s.blank) ? view.dual.stored_of(pattern, p, v.board, s.blank) : 0);
@@ -261,12 +263,13 @@ class PatternDatabases {
     const pdb::EntryTable& table = view.table[p];
     int stored;
     if constexpr (kZeroAware) {
-      stored = table.four_bit     ? (table.data[rank >> 1] >> ((rank & 1) << 2)) & 15
+      stored = table.four_bit      ? (table.data[rank >> 1] >> ((rank & 1) << 2)) & 15
                : !table.zero_aware ? table.data[rank]
                                    : pdb::zero_aware_step(kGeometry, n.zone[W][p], n.stored[W][p],
                                                           table.data[rank], a, b, md_change);
     } else {
-      stored = table.four_bit ? (table.data[rank >> 1] >> ((rank & 1) << 2)) & 15 : table.data[rank];
+      stored =
+          table.four_bit ? (table.data[rank >> 1] >> ((rank & 1) << 2)) & 15 : table.data[rank];
     }
     n.rank[W][p] = rank;
     n.excess[W] = static_cast<std::int16_t>(n.excess[W] + stored - n.stored[W][p]);
@@ -305,6 +308,12 @@ class PatternDatabases {
 template <class B>
 using PdbHeuristic = PatternDatabases<B, 1>;
 
+// The look-ups that also come without zero-aware cells (PatternDatabases<B, kViews, false>): those
+// of the benchmark sets, one set reflected on 4x4 and 5x5 and two sets reflected on 5x5.
+template <class B, int kViews>
+inline constexpr bool kLeanViews = B::kRows == B::kCols&& B::kCells >= 16 &&
+                                   (kViews == 2 || (kViews == 4 && B::kCells >= 25));
+
 // True for the pattern-database heuristics (any number of views).
 template <class H>
 inline constexpr bool kIsPatternDatabases = false;
@@ -325,15 +334,18 @@ decltype(auto) with_pdb_heuristic(const Goal<B>& goal, const pdb::PdbSet& set, b
                                                    std::to_string(pdb::kMaxSets) + ")");
   }
   const bool mirrored = reflect && reflection_applies(goal);
-  const auto with_views = [&]<bool kZeroAware>() -> decltype(auto) {
-    if constexpr (B::kRows == B::kCols) {
-      if (mirrored && sets == 2) return f(PatternDatabases<B, 4, kZeroAware>(goal, set, dual));
+  const bool lean = !set.has_zero_aware_table();
+  const auto with = [&]<int kViews>() -> decltype(auto) {
+    if constexpr (kLeanViews<B, kViews>) {
+      if (lean) return f(PatternDatabases<B, kViews, false>(goal, set, dual));
     }
-    if (mirrored || sets == 2) return f(PatternDatabases<B, 2, kZeroAware>(goal, set, dual));
-    return f(PatternDatabases<B, 1, kZeroAware>(goal, set, dual));
+    return f(PatternDatabases<B, kViews>(goal, set, dual));
   };
-  if (set.has_zero_aware_table()) return with_views.template operator()<true>();
-  return with_views.template operator()<false>();
+  if constexpr (B::kRows == B::kCols) {
+    if (mirrored && sets == 2) return with.template operator()<4>();
+  }
+  if (mirrored || sets == 2) return with.template operator()<2>();
+  return with.template operator()<1>();
 }
 
 }  // namespace npuzzle

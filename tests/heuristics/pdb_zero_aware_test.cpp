@@ -255,11 +255,13 @@ TEST(PdbZeroAware, RefusedWhereItCannotWork) {
   const auto g = Goal<Board<3, 3>>::from_spec(GoalSpec::blank_first());
   const pdb::PdbSet set = testing::memory_set(g, "za:1,2,3/4,5,6");
   EXPECT_THROW((PatternDatabases<Board<3, 3>, 1>(g, set, true)), pdb::PdbError);
-  // The lookups without zero-aware cells refuse such a set (with_pdb_heuristic() never gives it).
-  EXPECT_THROW((PatternDatabases<Board<3, 3>, 1>(g, set, false)), std::logic_error);
-  EXPECT_NO_THROW((PatternDatabases<Board<3, 3>, 1, true>(g, set, false)));
-  EXPECT_LT(sizeof(PatternDatabases<Board<4, 4>, 2>::Value),
-            sizeof(PatternDatabases<Board<4, 4>, 2, true>::Value));
+  // The lean lookups (no zero-aware cells) refuse such a set; with_pdb_heuristic() never gives it.
+  const auto g4 = Goal<Board<4, 4>>::from_spec(GoalSpec::blank_first());
+  const pdb::PdbSet set4 = testing::memory_set(g4, "za:1,2,3/4,5,6/7,8,9+1,2,3/4,5,6/7,8,9");
+  EXPECT_THROW((PatternDatabases<Board<4, 4>, 2, false>(g4, set4, false)), std::logic_error);
+  EXPECT_NO_THROW((PatternDatabases<Board<4, 4>, 2>(g4, set4, false)));
+  EXPECT_LT(sizeof(PatternDatabases<Board<4, 4>, 2, false>::Value),
+            sizeof(PatternDatabases<Board<4, 4>, 2>::Value));
   EXPECT_THROW(pdb::parse_partition("za:za:1,2,3", 3, 3, goal), pdb::PdbError);
   const pdb::Partition joined = pdb::parse_partition("za:1,2,3+4,5,6", 3, 3, goal);
   EXPECT_TRUE(joined.is_zero_aware(0));
