@@ -10,8 +10,9 @@ template <class B>
 constexpr bool satisfy_the_concept() {
   static_assert(Heuristic<PdbHeuristic<B>>);
   static_assert(Heuristic<PatternDatabases<B, 2>>);
-  static_assert(Heuristic<PatternDatabases<B, 2, false>>);
   if constexpr (B::kRows == B::kCols) static_assert(Heuristic<PatternDatabases<B, 4>>);
+  if constexpr (kLeanViews<B, 2>) static_assert(Heuristic<PatternDatabases<B, 2, false>>);
+  if constexpr (kLeanViews<B, 4>) static_assert(Heuristic<PatternDatabases<B, 4, false>>);
   return true;
 }
 

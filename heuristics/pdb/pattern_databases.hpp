@@ -70,13 +70,21 @@ struct NoZones {
 };
 }  // namespace pdb
 
+// The look-ups that also come without zero-aware cells (PatternDatabases<B, kViews, false>): those
+// of the benchmark sets, one set reflected on 4x4 and 5x5 and two sets reflected on 5x5.
+template <class B, int kViews>
+inline constexpr bool kLeanViews = (B::kRows == B::kCols) && (B::kCells >= 16) &&
+                                   (kViews == 2 || (kViews == 4 && B::kCells >= 25));
+
 // kViews lookups, each an additive set of the partition seen directly or through the reflection:
 // one set: 1 (direct) or 2 (direct and reflected); two sets: 2 (direct) or 4 (both ways).
-// kZeroAware: the set may hold zero-aware tables (else they are refused when it is made).
+// kZeroAware: the set may hold zero-aware tables (else they are refused when it is made); only the
+// kLeanViews look-ups come without.
 template <class B, int kViews, bool kZeroAware = true>
 class PatternDatabases {
   static_assert(kViews == 1 || kViews == 2 || kViews == 4);
   static_assert(B::kRows == B::kCols || kViews <= 2, "reflection needs a square board");
+  static_assert(kZeroAware || kLeanViews<B, kViews>, "lean values only for the benchmark sets");
 
  public:
   using BoardType = B;
@@ -90,8 +98,7 @@ class PatternDatabases {
   // (6-6-6-6+7-7-7-3), with minimised tables (the lean values). The sets with zero-aware tables
   // take one loop per blank cell, a quarter of the code to compile: their region look-ups cost
   // more per node than the move back the automaton refuses (heuristics-and-databases.md).
-  static constexpr bool kPerParentLoops =
-      !kZeroAware && (kViews == 2 || (kViews == 4 && B::kCells >= 25));
+  static constexpr bool kPerParentLoops = !kZeroAware;
   using Rank = pdb::LookupRank;  // a larger table is refused
 
   struct Value {
@@ -307,12 +314,6 @@ class PatternDatabases {
 
 template <class B>
 using PdbHeuristic = PatternDatabases<B, 1>;
-
-// The look-ups that also come without zero-aware cells (PatternDatabases<B, kViews, false>): those
-// of the benchmark sets, one set reflected on 4x4 and 5x5 and two sets reflected on 5x5.
-template <class B, int kViews>
-inline constexpr bool kLeanViews = B::kRows == B::kCols&& B::kCells >= 16 &&
-                                   (kViews == 2 || (kViews == 4 && B::kCells >= 25));
 
 // True for the pattern-database heuristics (any number of views).
 template <class H>
