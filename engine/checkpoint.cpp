@@ -42,6 +42,23 @@ std::string closest_pairs(const std::vector<IdaPosition::ClosestApproach>& close
   return text;
 }
 
+// "12:7,9,-,8 40:-,-,9,10" for A*+IDA*'s children's closest approaches (index: Up, Down, Left,
+// Right; "-" for a child not searched); "-" when none is kept.
+std::string child_approaches(const std::vector<IdaPosition::ChildApproaches>& children) {
+  if (children.empty()) return "-";
+  std::string text;
+  for (const IdaPosition::ChildApproaches& c : children) {
+    if (!text.empty()) text += ' ';
+    text += std::to_string(c.index) + ':';
+    for (std::size_t m = 0; m < c.by_move.size(); ++m) {
+      if (m > 0) text += ',';
+      const std::uint8_t v = c.by_move[m];
+      text += v == IdaPosition::ChildApproaches::kNoApproach ? std::string("-") : std::to_string(v);
+    }
+  }
+  return text;
+}
+
 // "0-3,5,7-9" for the done flags; "-" when none is done.
 std::string done_ranges(const std::vector<bool>& done) {
   std::string text;
@@ -97,7 +114,10 @@ std::string format_checkpoint(const CheckpointFile& f, const std::optional<Signa
     out << "astar-expanded " << p.astar_expanded << '\n';
   }
   out << "done " << done_ranges(p.done) << '\n';
-  if (f.algorithm == Algorithm::Aida) out << "closest " << closest_pairs(p.closest) << '\n';
+  if (f.algorithm == Algorithm::Aida) {
+    out << "closest " << closest_pairs(p.closest) << '\n';
+    out << "children " << child_approaches(p.children) << '\n';
+  }
   for (const PartialSubtree& partial : p.partial)
     out << "partial " << partial_line(partial) << '\n';
   out << "expanded " << p.expanded << '\n';

@@ -26,6 +26,10 @@
 //   closest 12:7 40:9               aida only: frontier nodes' closest approaches, index:least h
 //                                   reached ("-": none; at most 65,536; absent before 2026-11-28:
 //                                   none)
+//   children 12:7,9,-,8             aida only: those of frontier nodes' children, by move (Up,
+//                                   Down, Left, Right; "-": not searched), which a grown frontier
+//                                   inherits ("-": none; at most 65,536 nodes; absent before
+//                                   2026-11-29: none)
 //   partial 4 UULDRRD               a subtree cut short (one line each, by index): the blank's
 //                                   moves from its frontier node to the node where it stopped
 //                                   (never for aida)

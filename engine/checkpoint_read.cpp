@@ -7,7 +7,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <charconv>
 #include <climits>
 #include <cstdlib>
 #include <numeric>
@@ -15,6 +14,7 @@
 #include "core/goal.hpp"
 #include "core/input_error.hpp"
 #include "engine/algorithm_registry.hpp"
+#include "engine/checkpoint_fields.hpp"
 #include "engine/checkpoint_signature.hpp"
 #include "engine/checkpoint_text.hpp"
 #include "engine/file_io.hpp"
@@ -26,31 +26,14 @@
 namespace npuzzle {
 namespace {
 
-class Corrupt : public InputError {
- public:
-  explicit Corrupt(const std::string& what) : InputError("corrupt: " + what) {}
-};
-
-// One unsigned number, the whole of `text`.
-template <class T>
-T number(std::string_view text, const std::string& key) {
-  T value{};
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || error != std::errc() || end != text.data() + text.size()) {
-    throw Corrupt(key + ": '" + std::string(text) + "' is not a number");
-  }
-  return value;
-}
-
-// 16 hex digits, the whole of `text`.
-std::uint64_t hex_number(std::string_view text, const std::string& key) {
-  std::uint64_t value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value, 16);
-  if (text.size() != 16 || error != std::errc() || end != text.data() + text.size()) {
-    throw Corrupt(key + ": '" + std::string(text) + "' is not 16 hex digits");
-  }
-  return value;
-}
+using checkpoint_fields::Corrupt;
+using checkpoint_fields::hex_number;
+using checkpoint_fields::number;
+using checkpoint_fields::parse_children;
+using checkpoint_fields::parse_closest;
+using checkpoint_fields::parse_done;
+using checkpoint_fields::parse_partial;
+using checkpoint_fields::words;
 
 // A database line: "<16 hex digits> <tiles, comma separated>".
 DatabaseIdentity parse_database_identity(std::string_view text) {
@@ -67,17 +50,6 @@ DatabaseIdentity parse_database_identity(std::string_view text) {
     tiles.remove_prefix(comma + 1);
   }
   return identity;
-}
-
-std::vector<std::string_view> words(std::string_view text) {
-  std::vector<std::string_view> out;
-  while (!text.empty()) {
-    const std::size_t space = text.find(' ');
-    out.push_back(text.substr(0, space));
-    if (space == std::string_view::npos) break;
-    text.remove_prefix(space + 1);
-  }
-  return out;
 }
 
 // The lines of a checked text, taken in order by key.
@@ -121,73 +93,6 @@ std::vector<int> tile_list(std::string_view text, int cells, const std::string& 
     throw Corrupt(key + " is not a permutation of 0 .. " + std::to_string(cells - 1));
   }
   return tiles;
-}
-
-std::vector<bool> parse_done(std::string_view text, std::size_t subtrees) {
-  std::vector<bool> done(subtrees, false);
-  if (text == "-") return done;
-  while (!text.empty()) {
-    const std::size_t comma = text.find(',');
-    const std::string_view range = text.substr(0, comma);
-    const std::size_t dash = range.find('-');
-    const auto first = number<std::size_t>(range.substr(0, dash), "done");
-    const auto last = dash == std::string_view::npos
-                          ? first
-                          : number<std::size_t>(range.substr(dash + 1), "done");
-    if (first > last || last >= subtrees) {
-      throw Corrupt("done: '" + std::string(range) + "' is not among the " +
-                    std::to_string(subtrees) + " subtrees");
-    }
-    for (std::size_t i = first; i <= last; ++i) done[i] = true;
-    if (comma == std::string_view::npos) break;
-    text.remove_prefix(comma + 1);
-  }
-  return done;
-}
-
-// A*+IDA*'s closest approaches: "-", or index:closest pairs with increasing indices among the
-// frontier's `subtrees`, at most IdaPosition::kMaxClosestApproaches.
-std::vector<IdaPosition::ClosestApproach> parse_closest(std::string_view text,
-                                                        std::size_t subtrees) {
-  std::vector<IdaPosition::ClosestApproach> closest;
-  if (text == "-") return closest;
-  for (std::string_view pair : words(text)) {
-    if (closest.size() == IdaPosition::kMaxClosestApproaches) {
-      throw Corrupt("closest: more than " + std::to_string(IdaPosition::kMaxClosestApproaches) +
-                    " pairs");
-    }
-    const std::size_t colon = pair.find(':');
-    if (colon == std::string_view::npos) {
-      throw Corrupt("closest: '" + std::string(pair) + "' is not index:closest");
-    }
-    const auto index = number<std::size_t>(pair.substr(0, colon), "closest");
-    const auto value = number<unsigned>(pair.substr(colon + 1), "closest");
-    if (index >= subtrees || value > 255 || (!closest.empty() && index <= closest.back().index)) {
-      throw Corrupt("closest: '" + std::string(pair) + "' is not a frontier node's, in order, of " +
-                    "the " + std::to_string(subtrees));
-    }
-    closest.push_back({static_cast<std::uint32_t>(index), static_cast<std::uint8_t>(value)});
-  }
-  return closest;
-}
-
-PartialSubtree parse_partial(std::string_view text, const std::vector<bool>& done) {
-  const std::vector<std::string_view> fields = words(text);
-  if (fields.size() != 2 || fields[1].empty()) {
-    throw Corrupt("partial: '" + std::string(text) + "' is not a subtree and its moves");
-  }
-  PartialSubtree partial;
-  partial.index = number<std::size_t>(fields[0], "partial");
-  if (partial.index >= done.size() || done[partial.index]) {
-    throw Corrupt("partial: subtree " + std::to_string(partial.index) +
-                  " is not an unfinished one of the " + std::to_string(done.size()));
-  }
-  for (const char c : fields[1]) {
-    Move m{};
-    if (!parse_move(c, m)) throw Corrupt("partial: '" + std::string(fields[1]) + "' is not moves");
-    partial.path.push_back(m);
-  }
-  return partial;
 }
 
 // Refuses a heuristic that the checkpoint's board cannot have (walking distance on 5x5, a partition
@@ -312,6 +217,8 @@ CheckpointFile parse_checkpoint(std::string_view text, const std::optional<Signa
   p.done = parse_done(lines.take("done"), p.subtrees);
   if (aida && lines.next_is("closest"))
     p.closest = parse_closest(lines.take("closest"), p.subtrees);
+  if (aida && lines.next_is("children"))
+    p.children = parse_children(lines.take("children"), p.subtrees);
   while (!aida && lines.next_is("partial")) {  // A*+IDA* keeps no cut-short subtrees
     p.partial.push_back(parse_partial(lines.take("partial"), p.done));
     if (p.partial.size() > 1 && p.partial.back().index <= p.partial[p.partial.size() - 2].index) {

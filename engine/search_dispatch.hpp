@@ -71,6 +71,7 @@ inline AidaOptions aida_options(const SolveRequest& r) {
   if (const char* order = std::getenv("NPUZZLE_AIDA_ORDER")) {
     const std::string o = order;
     if (o == "closest") options.order = AidaOrder::Closest;
+    if (o == "closest-parent") options.order = AidaOrder::ClosestOfParent;
     if (o == "h") options.order = AidaOrder::LeastH;
     if (o == "f-h") options.order = AidaOrder::FThenH;
     if (o == "f-g") options.order = AidaOrder::FThenG;

@@ -100,28 +100,58 @@ inline int Aida<B, H>::least_frontier_f() const {
 }
 
 // The closest approaches of the frontier in use, to hand on to a grown one (inherit_closest()):
-// per node, its (state, automaton state)'s hash with the low byte replaced by its closest, sorted.
-// 8 bytes a frontier node. A hash shared by two keys can only misorder, never mislead the search.
+// per node, its (state, automaton state)'s hash with the low byte replaced by its closest, and the
+// same for each child whose subtree was searched (child_closest_), sorted. 8 bytes a key. A hash
+// shared by two keys can only misorder, never mislead the search.
 template <class B, Heuristic H>
 inline std::vector<std::uint64_t> Aida<B, H>::closest_by_key() const {
   std::vector<std::uint64_t> keyed;
-  if (!astar_ || options_.order != AidaOrder::Closest) return keyed;
-  keyed.reserve(frontier_.size());
-  for (const AidaFrontierNode& n : frontier_) {
+  if (!astar_ || !by_closest_approach(options_.order)) return keyed;
+  std::size_t keys = frontier_.size();
+  for (const AidaChildApproaches& c : child_closest_) {
+    keys += static_cast<std::size_t>(
+        std::count_if(c.by_move.begin(), c.by_move.end(),
+                      [](std::uint8_t v) { return v != AidaChildApproaches::kNone; }));
+  }
+  keyed.reserve(keys);
+  for (std::size_t i = 0; i < frontier_.size(); ++i) {
+    const AidaFrontierNode& n = frontier_[i];
     const auto hash = static_cast<std::uint64_t>(
         AidaNodes<B>::hash_of(AidaNodes<B>::key_of(astar_->node(n.node))));
     keyed.push_back((hash & ~std::uint64_t{0xFF}) | n.closest);
+    if (i >= child_closest_.size()) continue;
+    const State<B> s = astar_->state(n.node);
+    const auto& moves = goal_.geometry.moves(s.blank);
+    for (int k = 0; k < moves.count; ++k) {
+      const Move move = moves.moves[static_cast<std::size_t>(k)];
+      const std::uint8_t closest = child_closest_[i].by_move[static_cast<std::size_t>(move)];
+      if (closest == AidaChildApproaches::kNone) continue;
+      State<B> child = s;
+      child.move_blank_to(moves.targets[static_cast<std::size_t>(k)]);
+      typename AidaNodes<B>::WordKey key{};
+      std::memcpy(key.word.data(), &child.word, sizeof(child.word));
+      key.pruning = static_cast<std::uint16_t>(pruning_.next(n.pruning, move));
+      const auto child_hash = static_cast<std::uint64_t>(AidaNodes<B>::hash_of(key));
+      keyed.push_back((child_hash & ~std::uint64_t{0xFF}) | closest);
+    }
   }
   std::sort(keyed.begin(), keyed.end());
   return keyed;
 }
 
 // A grown phase 1 went deeper than the frontier before it, whose closest approaches (keyed, from
-// closest_by_key()) were measured: each new frontier node takes that of the old frontier node it
-// descends from (the nearest along the parents; the parents come first in the node vector, but a
-// node reopened from a later parent inherits nothing), when it is below its own h. A grown run
-// expands every node the run before it expanded, and more, so every new frontier node is an old
-// one or below one.
+// closest_by_key()) were measured: each new frontier node takes that of the nearest keyed node
+// along its parents (the parents come first in the node vector, but a node reopened from a later
+// parent inherits nothing), when it is below its own h: the old frontier node's child it descends
+// from, whose own subtree reached that approach (AidaOrder::Closest), or the old frontier node,
+// the least of its children's (a child never searched, or AidaOrder::ClosestOfParent). A grown
+// run expands every node the run before it expanded, and more, so every new frontier node is an
+// old one or below one. Why the child's: a frontier node's approach is reached below one child
+// or two; the other children inherited it too, and ranked as near as the one that reached it. On
+// Korf and Felner's #3, whose last threshold searches a frontier grown after the threshold before,
+// the last threshold took 121.5 M nodes before the solution with the old node's approach and 49.8
+// M with the child's (bench/RESULTS.md, "A*+IDA*: a grown frontier ordered by its children's
+// approaches").
 template <class B, Heuristic H>
 inline void Aida<B, H>::inherit_closest(const std::vector<std::uint64_t>& keyed) {
   if (keyed.empty()) return;
@@ -155,6 +185,7 @@ inline bool Aida<B, H>::phase1(const State<B>& start, std::uint64_t bytes, std::
                                AidaReport& report, const Solved& solved, const Limited& limited) {
   // The closest approaches handed on take their bytes from this run's budget.
   std::vector<std::uint64_t> keyed = closest_by_key();
+  std::vector<AidaChildApproaches>().swap(child_closest_);
   const std::uint64_t keyed_bytes = keyed.capacity() * sizeof(std::uint64_t);
   if (keyed_bytes > bytes / 8) {
     std::vector<std::uint64_t>().swap(keyed);
@@ -221,6 +252,7 @@ inline bool Aida<B, H>::phase1(const State<B>& start, std::uint64_t bytes, std::
   report.frontier = frontier_.size();
   inherit_closest(keyed);
   sort_frontier();
+  if (options_.order == AidaOrder::Closest) child_closest_.assign(frontier_.size(), {});
   if (tracking_) {
     std::lock_guard lock(position_mutex_);
     frontier_checksum_ = frontier_checksum();

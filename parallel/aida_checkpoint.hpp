@@ -31,6 +31,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <climits>
 #include <cstdint>
 #include <mutex>
@@ -103,6 +104,9 @@ inline int Aida<B, H>::go_on_from(const IdaPosition& p, int least) {
       frontier_[c.index].closest = c.closest;
     }
   }
+  for (const IdaPosition::ChildApproaches& c : p.children) {
+    if (c.index < child_closest_.size()) child_closest_[c.index].by_move = c.by_move;
+  }
   carried_next_ = p.next_bound;
   committed_next_ = p.next_bound;
   return threshold;
@@ -125,21 +129,28 @@ inline bool Aida<B, H>::is_done(std::size_t i) const {
 }
 
 // Frontier node i was searched to the end in this threshold by `w`, taking `expanded` and
-// `generated` nodes: its work and closest approach for the next threshold (under position_mutex_
-// when checkpoints may read them; across ranks, kept in w.finished for the others), and for
-// checkpoints its done flag, its counts and the least f
-// above the threshold `w` has seen.
+// `generated` nodes: its work, closest approach and its children's for the next threshold (under
+// position_mutex_ when checkpoints may read them; across ranks, kept in w.finished and
+// w.finished_children for the others), and for checkpoints its done flag, its counts and the
+// least f above the threshold `w` has seen.
 template <class B, Heuristic H>
 inline void Aida<B, H>::finish(Worker& w, std::size_t i, std::uint64_t expanded,
-                               std::uint64_t generated) {
+                               std::uint64_t generated, const AidaChildApproaches& approaches) {
   const auto record = [&] {
     frontier_[i].searched = static_cast<std::uint32_t>(
         std::min<std::uint64_t>(expanded, AidaFrontierNode::kSearchedMax));
     frontier_[i].closest = static_cast<std::uint32_t>(w.dfs.closest());
+    const bool keeps_children = i < child_closest_.size();
+    if (keeps_children) child_closest_[i] = approaches;
     if (ranks_) {  // for the other ranks (parallel/mpi_aida.hpp)
       w.finished.push_back(static_cast<std::uint64_t>(i) |
                            static_cast<std::uint64_t>(frontier_[i].searched) << 32 |
                            static_cast<std::uint64_t>(frontier_[i].closest) << 56);
+      if (keeps_children) {
+        w.finished_children.push_back(
+            static_cast<std::uint64_t>(i) |
+            static_cast<std::uint64_t>(std::bit_cast<std::uint32_t>(approaches.by_move)) << 32);
+      }
     }
   };
   if (!tracking_) return record();
@@ -178,6 +189,7 @@ inline IdaPosition Aida<B, H>::position() {
     }
     p.next_bound = committed_next_;
     p.closest = saved_closest();
+    p.children = saved_children();
   }
   p.astar_expanded = offset_astar_ + astar_done_expanded;
   p.expanded = offset_expanded_ + astar_done_expanded + committed_expanded_;
@@ -186,6 +198,21 @@ inline IdaPosition Aida<B, H>::position() {
   p.seconds = seconds();
   p.iteration_expanded = history_;
   return p;
+}
+
+// Of `saved` (by index), the kMaxClosestApproaches of least `approach` (the later index among
+// equals left out), by index.
+template <class Saved, class Approach>
+void keep_nearest_approaches(std::vector<Saved>& saved, const Approach& approach) {
+  if (saved.size() <= IdaPosition::kMaxClosestApproaches) return;
+  const auto nearer = [&](const Saved& a, const Saved& b) {
+    return approach(a) != approach(b) ? approach(a) < approach(b) : a.index < b.index;
+  };
+  std::nth_element(saved.begin(), saved.begin() + IdaPosition::kMaxClosestApproaches, saved.end(),
+                   nearer);
+  saved.resize(IdaPosition::kMaxClosestApproaches);
+  std::sort(saved.begin(), saved.end(),
+            [](const Saved& a, const Saved& b) { return a.index < b.index; });
 }
 
 // The closest approaches a position keeps (IdaPosition::closest): those below their node's own h,
@@ -200,16 +227,25 @@ inline std::vector<IdaPosition::ClosestApproach> Aida<B, H>::saved_closest() con
           {static_cast<std::uint32_t>(i), static_cast<std::uint8_t>(frontier_[i].closest)});
     }
   }
-  if (saved.size() > IdaPosition::kMaxClosestApproaches) {
-    const auto nearer = [](const auto& a, const auto& b) {
-      return a.closest != b.closest ? a.closest < b.closest : a.index < b.index;
-    };
-    std::nth_element(saved.begin(), saved.begin() + IdaPosition::kMaxClosestApproaches, saved.end(),
-                     nearer);
-    saved.resize(IdaPosition::kMaxClosestApproaches);
-    std::sort(saved.begin(), saved.end(),
-              [](const auto& a, const auto& b) { return a.index < b.index; });
+  keep_nearest_approaches(saved, [](const IdaPosition::ClosestApproach& c) { return c.closest; });
+  return saved;
+}
+
+// The children's closest approaches a position keeps (IdaPosition::children): of the frontier
+// nodes with a child searched, the kMaxClosestApproaches with the nearest child (the later index
+// among equals left out), by index. Under position_mutex_.
+template <class B, Heuristic H>
+inline std::vector<IdaPosition::ChildApproaches> Aida<B, H>::saved_children() const {
+  static_assert(IdaPosition::ChildApproaches::kNoApproach == AidaChildApproaches::kNone);
+  std::vector<IdaPosition::ChildApproaches> saved;
+  const auto nearest = [](const IdaPosition::ChildApproaches& c) {
+    return *std::min_element(c.by_move.begin(), c.by_move.end());
+  };
+  for (std::size_t i = 0; i < child_closest_.size(); ++i) {
+    const IdaPosition::ChildApproaches c{static_cast<std::uint32_t>(i), child_closest_[i].by_move};
+    if (nearest(c) != AidaChildApproaches::kNone) saved.push_back(c);
   }
+  keep_nearest_approaches(saved, nearest);
   return saved;
 }
 

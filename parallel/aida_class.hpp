@@ -83,8 +83,9 @@ class Aida {
     Dfs dfs;
     std::uint64_t root_expanded = 0, root_generated = 0;
     int next_bound = INT_MAX;  // the least f above T cut at the frontier nodes' own level
-    // Across ranks: the frontier nodes it searched to the end in this threshold, packed (finish()).
-    std::vector<std::uint64_t> finished;
+    // Across ranks: the frontier nodes it searched to the end in this threshold, packed, and their
+    // children's closest approaches when the frontier keeps them (finish()).
+    std::vector<std::uint64_t> finished, finished_children;
     std::atomic<std::uint64_t> seen_expanded{0}, seen_generated{0};  // for the other threads
     std::uint64_t expanded() const { return root_expanded + dfs.expanded(); }
     std::uint64_t generated() const { return root_generated + dfs.generated(); }
@@ -138,6 +139,7 @@ class Aida {
     return (astar_ ? astar_->pool_bytes() : 0) +
            static_cast<std::uint64_t>(frontier_.capacity()) *
                (sizeof(AidaFrontierNode) + (tracking_ ? 1 : 0)) +
+           static_cast<std::uint64_t>(child_closest_.capacity()) * sizeof(AidaChildApproaches) +
            static_cast<std::uint64_t>(order_.capacity()) * sizeof(std::uint32_t) +
            static_cast<std::uint64_t>(chunks_.capacity()) * sizeof(std::size_t);
   }
@@ -186,7 +188,8 @@ class Aida {
   int local_next_bound(int threshold) const;
   template <class NextChunk>
   void work(Worker& w, NextChunk&& next_chunk);
-  Below below(Worker& w, const AidaFrontierNode& node, std::vector<Move>& suffix);
+  Below below(Worker& w, const AidaFrontierNode& node, std::vector<Move>& suffix,
+              AidaChildApproaches& approaches);
   void on_poll();
 
   // Checkpoints (parallel/aida_checkpoint.hpp).
@@ -194,9 +197,11 @@ class Aida {
   int go_on_from(const IdaPosition& p, int least);
   void begin_next_threshold(int threshold);
   bool is_done(std::size_t i) const;
-  void finish(Worker& w, std::size_t i, std::uint64_t expanded, std::uint64_t generated);
+  void finish(Worker& w, std::size_t i, std::uint64_t expanded, std::uint64_t generated,
+              const AidaChildApproaches& approaches);
   IdaPosition position();
   std::vector<IdaPosition::ClosestApproach> saved_closest() const;
+  std::vector<IdaPosition::ChildApproaches> saved_children() const;
   void save_when_due();
   std::uint64_t frontier_checksum() const;
 
@@ -211,6 +216,9 @@ class Aida {
   std::uint64_t astar_done_expanded_ = 0, astar_done_generated_ = 0;  // earlier runs of phase 1
   bool memory_full_ = false;  // the last run of phase 1 filled the bytes of its budget
   std::vector<AidaFrontierNode> frontier_;
+  // Beside frontier_ (same index) when the order is AidaOrder::Closest: its nodes' children's
+  // closest approaches (finish() keeps them), handed on to a grown frontier (closest_by_key()).
+  std::vector<AidaChildApproaches> child_closest_;
   // The threshold's order: frontier_[order_[k]] is taken k-th (a permutation of frontier_'s
   // indices; frontier_ itself stays in sort_frontier()'s order, which the checkpoints name).
   std::vector<std::uint32_t> order_;

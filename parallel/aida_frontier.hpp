@@ -29,7 +29,7 @@
 //
 // The budget: before each expansion the phase checks that what the expansion may allocate fits
 // beside what it holds (a rehash of the set holds the old and new tables for a moment; the open
-// list may take four blocks), and that the frontier it would leave (kFrontierNodeBytes, 16 an open
+// list may take four blocks), and that the frontier it would leave (kFrontierNodeBytes, 20 an open
 // node, allocated once the set and the open list are freed) fits beside the node vector. When it
 // does not, the phase stops: the budget is full. That check comes before the next node is looked
 // at, so a goal the last expansion generated stays open: the answer is then a frontier node.
@@ -57,27 +57,6 @@
 
 namespace npuzzle {
 
-// A frontier node: the A* node it is, its g and h, and the move-pruning automaton's state after
-// the node's path (core/move_pruning.hpp; the search below it goes on from there, so the strings
-// that cross the frontier are pruned as plain IDA* prunes them). `searched` counts the nodes its
-// subtree expanded the last time it was searched (saturated at kSearchedMax), by which the next
-// threshold's work is shared out; `closest` is the least h its subtree reached then (its own h
-// before it was searched), by which the next threshold's frontier is ordered
-// (parallel/aida_schedule.hpp).
-struct AidaFrontierNode {
-  static constexpr std::uint32_t kSearchedMax = (1u << 24) - 1;
-  std::uint32_t node = 0;
-  std::uint8_t g = 0, h = 0;
-  std::uint16_t pruning = 0;
-  std::uint32_t searched : 24 = 0;
-  std::uint32_t closest : 8 = 0;
-  int f() const { return g + h; }
-};
-static_assert(sizeof(AidaFrontierNode) == 12, "the frontier's 12 bytes a node");
-// A frontier node's bytes in phase 2: the node, and its place in a threshold's order.
-inline constexpr std::uint64_t kFrontierNodeBytes =
-    sizeof(AidaFrontierNode) + sizeof(std::uint32_t);
-
 template <class B, Heuristic H>
 class AidaAStar {
  public:
@@ -92,7 +71,8 @@ class AidaAStar {
   // The bytes of a node's share: its entry in the vector, about two slots of the set and one
   // open-list entry; what the budget must hold per frontier node to be worth a phase.
   static constexpr std::uint64_t kBytesPerNode = sizeof(Node) + 2 * (sizeof(std::uint32_t) + 1) +
-                                                 sizeof(std::uint32_t) + sizeof(AidaFrontierNode);
+                                                 sizeof(std::uint32_t) + sizeof(AidaFrontierNode) +
+                                                 sizeof(AidaChildApproaches);
 
   // `budget`: the bytes the phase may hold; `max_stored` (0: none): at most this many nodes (tests,
   // tuning). `clock` polls the limits (time, nodes, interrupt) and the heartbeat, which counts

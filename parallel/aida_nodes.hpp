@@ -1,5 +1,6 @@
 // parallel/aida_nodes.hpp — the node storage of A*+IDA*'s first phase (parallel/aida_frontier.hpp):
-// what a node is, how the set of stored nodes finds one, and what they take.
+// what a node is, how the set of stored nodes finds one, and what they take; and what a frontier
+// node is when phase 2 searches below it.
 //
 // - the nodes: PODs in one vector (the phase's), the packed word as 32-bit words, the parent's
 //   index, the automaton's state, the blank's cell, g, h and a closed flag: 20 bytes a node on
@@ -98,5 +99,34 @@ struct AidaNodes {
     return w == word;
   }
 };
+
+// A frontier node: the A* node it is, its g and h, and the move-pruning automaton's state after
+// the node's path (core/move_pruning.hpp; the search below it goes on from there, so the strings
+// that cross the frontier are pruned as plain IDA* prunes them). `searched` counts the nodes its
+// subtree expanded the last time it was searched (saturated at kSearchedMax), by which the next
+// threshold's work is shared out; `closest` is the least h its subtree reached then (its own h
+// before it was searched), by which the next threshold's frontier is ordered
+// (parallel/aida_schedule.hpp).
+struct AidaFrontierNode {
+  static constexpr std::uint32_t kSearchedMax = (1u << 24) - 1;
+  std::uint32_t node = 0;
+  std::uint8_t g = 0, h = 0;
+  std::uint16_t pruning = 0;
+  std::uint32_t searched : 24 = 0;
+  std::uint32_t closest : 8 = 0;
+  int f() const { return g + h; }
+};
+static_assert(sizeof(AidaFrontierNode) == 12, "the frontier's 12 bytes a node");
+// The least h each child's subtree reached the last time it was searched, by move
+// (AidaChildApproaches::kNone: not searched), for a grown frontier below the node
+// (parallel/aida_budget.hpp, inherit_closest()).
+struct AidaChildApproaches {
+  static constexpr std::uint8_t kNone = 0xFF;
+  std::array<std::uint8_t, 4> by_move{kNone, kNone, kNone, kNone};
+};
+// A frontier node's bytes in phase 2: the node, its children's closest approaches, and its place
+// in a threshold's order.
+inline constexpr std::uint64_t kFrontierNodeBytes =
+    sizeof(AidaFrontierNode) + sizeof(AidaChildApproaches) + sizeof(std::uint32_t);
 
 }  // namespace npuzzle

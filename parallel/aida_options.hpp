@@ -15,13 +15,14 @@
 namespace npuzzle {
 
 // How the frontier nodes are taken within a threshold.
-enum class AidaOrder : std::uint8_t {
-  Closest,  // least closest approach first: the least h a node's subtree reached in the threshold
-            // before (its own h until it is searched), then as LeastH
-  LeastH,   // least h first whatever the f, then least f
-  FThenH,   // least f first, then least h (A*'s open-list order with the larger-g tie-break)
-  FThenG,   // least f first, then least g (the shallow nodes of each f first)
-};
+// Closest: least closest approach first, the least h a node's subtree reached in the threshold
+// before (its own h until it is searched; in a grown frontier, that of the subtree of the old
+// frontier node's child it descends from), then as LeastH. ClosestOfParent: as Closest, but a
+// grown frontier's node takes the old frontier node's own approach (the default until 2026-11-29;
+// for measurements). LeastH: least h first whatever the f, then least f. FThenH: least f first,
+// then least h (A*'s open-list order with the larger-g tie-break). FThenG: least f first, then
+// least g (the shallow nodes of each f first).
+enum class AidaOrder : std::uint8_t { Closest, ClosestOfParent, LeastH, FThenH, FThenG };
 // Measured on Korf's 100 (6-6-3 with reflection, --mem-limit 100M, one thread): nodes of the last
 // thresholds in all, LeastH 0.78 M, FThenH 7.36 M, FThenG 24.99 M (IDA*'s last iterations: 14.74
 // M). On the 24-puzzle (6-6-6-6+7-7-7-3, a frontier of 65,536 nodes, every node of the last
@@ -30,6 +31,11 @@ enum class AidaOrder : std::uint8_t {
 // first solution fell from 0.5-24.6 M to 0.02-0.22 M on Korf and Felner's #22, #25, #32, #38, #40
 // (bench/RESULTS.md, "A*+IDA*: the frontier by its closest approach").
 inline constexpr AidaOrder kDefaultAidaOrder = AidaOrder::Closest;
+
+// Whether a threshold takes the frontier by its closest approaches.
+constexpr bool by_closest_approach(AidaOrder order) {
+  return order == AidaOrder::Closest || order == AidaOrder::ClosestOfParent;
+}
 
 struct AidaOptions {
   int threads = 1;

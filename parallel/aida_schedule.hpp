@@ -17,7 +17,8 @@
 // (reflected) and a 100M limit, the last thresholds took 0.78 M nodes in all against 7.36 M in A*'s
 // own order (least f, then least h) and 25.0 M least f then least g; the earlier thresholds took
 // the same 15.4 M in every order. A grown phase 1 hands its frontier's closest approaches on to
-// the new frontier below it (parallel/aida_budget.hpp). Threads take runs of frontier nodes in
+// the new frontier below it, each new node that of the old node's child it descends from (below()
+// measures each child's subtree; parallel/aida_budget.hpp). Threads take runs of frontier nodes in
 // that order from a shared counter (each run about 1/64 of a thread's share of the threshold's
 // work, judged by the nodes each frontier node's subtree took the last time it was searched), so
 // the solution's neighbourhood is reached early and a thread that draws small subtrees takes more.
@@ -61,6 +62,7 @@ inline void Aida<B, H>::sort_frontier() {
     const std::uint64_t newest = ~static_cast<std::uint64_t>(n.node) & 0xFFFFFFFFu;
     switch (order) {
       case AidaOrder::Closest:
+      case AidaOrder::ClosestOfParent:
       case AidaOrder::LeastH:
         return (static_cast<std::uint64_t>(n.h) << 48) | (static_cast<std::uint64_t>(n.f()) << 32) |
                newest;
@@ -83,7 +85,7 @@ inline void Aida<B, H>::sort_frontier() {
 template <class B, Heuristic H>
 inline void Aida<B, H>::order_threshold() {
   order_.resize(frontier_.size());
-  if (options_.order != AidaOrder::Closest) {
+  if (!by_closest_approach(options_.order)) {
     for (std::size_t i = 0; i < frontier_.size(); ++i) order_[i] = static_cast<std::uint32_t>(i);
     return;
   }
@@ -202,7 +204,8 @@ inline void Aida<B, H>::work(Worker& w, NextChunk&& next_chunk) {
       const std::uint64_t before = w.expanded(), generated_before = w.generated();
       w.dfs.reset_closest();
       w.dfs.saw(node.h);
-      const Below outcome = below(w, node, suffix);
+      AidaChildApproaches approaches;
+      const Below outcome = below(w, node, suffix, approaches);
       const std::uint64_t took = w.expanded() - before;
       w.publish();
       switch (outcome) {
@@ -219,7 +222,7 @@ inline void Aida<B, H>::work(Worker& w, NextChunk&& next_chunk) {
           if (w.dfs.stop_reason() != StopReason::Cancelled) stop(w.dfs.stop_reason());
           return;
         case Below::Exhausted:
-          finish(w, i, took, w.generated() - generated_before);
+          finish(w, i, took, w.generated() - generated_before, approaches);
           done_.fetch_add(1, std::memory_order_relaxed);
           break;
       }
@@ -228,10 +231,12 @@ inline void Aida<B, H>::work(Worker& w, NextChunk&& next_chunk) {
 }
 
 // The subtree of frontier node `node` with the threshold: its own level here, the rest by the
-// worker's BoundedDfs. On Found, `suffix` holds the moves from the node to the goal.
+// worker's BoundedDfs. On Found, `suffix` holds the moves from the node to the goal; on Exhausted,
+// `approaches` the closest approach of each child's subtree (its own h when cut at the threshold).
 template <class B, Heuristic H>
 inline typename Aida<B, H>::Below Aida<B, H>::below(Worker& w, const AidaFrontierNode& node,
-                                                    std::vector<Move>& suffix) {
+                                                    std::vector<Move>& suffix,
+                                                    AidaChildApproaches& approaches) {
   const State<B> s = astar_->state(node.node);
   const int g = node.g;
   if (s == goal_.state) {
@@ -279,16 +284,29 @@ inline typename Aida<B, H>::Below Aida<B, H>::below(Worker& w, const AidaFrontie
   for (std::size_t i = 0; i < count; ++i) {
     const Child& child = *children[i];
     const int f = g + 1 + child.h;
+    const auto record = [&](int closest) {
+      approaches.by_move[static_cast<std::size_t>(child.move)] =
+          static_cast<std::uint8_t>(std::min(closest, AidaChildApproaches::kNone - 1));
+    };
     if (f > threshold_) {
       w.next_bound = std::min(w.next_bound, f);
+      record(child.h);
       continue;
     }
-    w.dfs.saw(child.h);
     if (child.h == 0 && child.state == goal_.state) {
+      w.dfs.saw(child.h);
       suffix.assign(1, child.move);
       return Below::Found;
     }
-    switch (w.dfs.run(child.state, child.value, g + 1, s.blank, threshold_, child.pruning)) {
+    // The node's closest approach is the least of its children's.
+    const int closest_before = w.dfs.closest();
+    w.dfs.reset_closest();
+    w.dfs.saw(child.h);
+    const auto outcome =
+        w.dfs.run(child.state, child.value, g + 1, s.blank, threshold_, child.pruning);
+    record(w.dfs.closest());
+    w.dfs.saw(closest_before);
+    switch (outcome) {
       case Dfs::Outcome::Found:
         suffix.assign(1, child.move);
         for (const Move m : w.dfs.path()) suffix.push_back(m);

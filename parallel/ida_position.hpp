@@ -21,10 +21,12 @@
 // (0: phase 1 has not built it yet), `done` its nodes finished in this threshold (in the sorted
 // order), `frontier_checksum` names that frontier (a resume checks the frontier it rebuilds
 // against it), `astar_expanded` is phase 1's share of `expanded`, `closest` the frontier's closest
-// approaches that order its thresholds, and `partial` is always empty (a frontier node cut short
+// approaches that order its thresholds, `children` those of its nodes' children that a grown
+// frontier inherits, and `partial` is always empty (a frontier node cut short
 // is not done, and its nodes are not counted in `expanded`).
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <climits>
 #include <cstdint>
@@ -71,6 +73,17 @@ struct IdaPosition {
   };
   static constexpr std::size_t kMaxClosestApproaches = 65536;
   std::vector<ClosestApproach> closest;
+  // A*+IDA* only: the closest approaches of frontier nodes' children (by move: Up, Down, Left,
+  // Right; kNoApproach for a child not searched), which a grown frontier inherits, by index in
+  // increasing order, at most kMaxClosestApproaches nodes (those with the nearest child); the
+  // others inherit their node's own after a resume.
+  struct ChildApproaches {
+    static constexpr std::uint8_t kNoApproach = 0xFF;
+    std::uint32_t index = 0;
+    std::array<std::uint8_t, 4> by_move{kNoApproach, kNoApproach, kNoApproach, kNoApproach};
+    friend bool operator==(const ChildApproaches&, const ChildApproaches&) = default;
+  };
+  std::vector<ChildApproaches> children;
 
   std::size_t done_count() const {
     std::size_t n = 0;

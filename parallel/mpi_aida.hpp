@@ -23,8 +23,9 @@
 // WorkExchange, as for parallel IDA*). At the threshold's end every rank learns the outcome (a
 // solution, a limit, or the next threshold: the least f above it on any rank) and the threshold's
 // expansions over the ranks; when the threshold was exhausted, every rank sends every other rank
-// the closest approach and the work of each frontier node it searched, so the next threshold's
-// order, its runs and a grown frontier's inherited approaches are the same on every rank.
+// the closest approach and the work of each frontier node it searched, and its children's
+// approaches, so the next threshold's order, its runs and a grown frontier's inherited approaches
+// are the same on every rank.
 //
 // Invariants: the ranks run the same phase 1 runs and the same thresholds (every decision between
 // them is made from values every rank holds alike); a threshold ends on every rank only once every
@@ -37,6 +38,8 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <climits>
 #include <cstdint>
 #include <mutex>
@@ -94,7 +97,10 @@ class MpiAida final : private AidaRanks, private ExchangeLocal {
   }
   bool run_threshold() override {
     before_ = aida_.ida_expanded();
-    for (auto& w : aida_.workers_) w->finished.clear();
+    for (auto& w : aida_.workers_) {
+      w->finished.clear();
+      w->finished_children.clear();
+    }
     const WorkExchange::Round round =
         exchange_.run(aida_.chunks_.size() - 1, [this](std::size_t w) {
           aida_.work(*aida_.workers_[w], [this, w] { return exchange_.take(w == 0); });
@@ -129,15 +135,23 @@ class MpiAida final : private AidaRanks, private ExchangeLocal {
   }
 
   // Every rank's frontier nodes searched in the threshold just exhausted, their work and closest
-  // approach, onto every rank's frontier (Aida::finish() packed them).
+  // approach, and their children's approaches when the frontier keeps them, onto every rank's
+  // frontier (Aida::finish() packed them), so that every rank orders the next threshold alike.
   void share_results() {
-    std::vector<std::uint64_t> mine;
-    for (const auto& w : aida_.workers_)
+    std::vector<std::uint64_t> mine, mine_children;
+    for (const auto& w : aida_.workers_) {
       mine.insert(mine.end(), w->finished.begin(), w->finished.end());
+      mine_children.insert(mine_children.end(), w->finished_children.begin(),
+                           w->finished_children.end());
+    }
     for (const std::uint64_t packed : exchange_.comm().all_gather(mine)) {
       AidaFrontierNode& node = aida_.frontier_[static_cast<std::uint32_t>(packed)];
       node.searched = static_cast<std::uint32_t>(packed >> 32) & AidaFrontierNode::kSearchedMax;
       node.closest = static_cast<std::uint32_t>(packed >> 56);
+    }
+    for (const std::uint64_t packed : exchange_.comm().all_gather(mine_children)) {
+      aida_.child_closest_[static_cast<std::uint32_t>(packed)].by_move =
+          std::bit_cast<std::array<std::uint8_t, 4>>(static_cast<std::uint32_t>(packed >> 32));
     }
   }
 

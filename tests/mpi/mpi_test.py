@@ -8,8 +8,9 @@
       2x3, 3x3 and shallow Korf boards, the default budget, a tiny --mem-limit (plain IDA* from the
       start) and a small frontier (NPUZZLE_AIDA_NODES): every answer equals sequential IDA*'s, is
       optimal and says the ranks; every threshold but the last takes the nodes of the same threshold
-      in one process (counts summed over the ranks); --checkpoint is refused with exit code 1 (aida
-      and pida).
+      in one process (counts summed over the ranks), with a fixed phase 1 and a growing one (then
+      one process with a thread per rank);
+      --checkpoint is refused with exit code 1 (aida and pida).
   mpi_test.py shared-tables NPUZZLE WORKDIR   two ranks on this host say that each copies a pattern
       database only when both copies fit (else the file's shared mapping), and rank 0 alone says
       it; one rank does not.
@@ -222,17 +223,30 @@ def aida(npuzzle, workdir):
     # The thresholds a search exhausts take the same nodes on every rank count: each frontier node
     # is searched once, on one rank, and the ranks' counts are summed (one thread each: the counts
     # of a thread are deterministic, but for the last threshold, which stops at the solution).
+    # With a phase 1 that grows (a small growth divisor, so that it grows on Korf's #13), the
+    # same against one process with as many threads (the growth follows the threads in all): every
+    # rank orders each grown frontier alike, from the closest approaches of the old frontier
+    # nodes' children, which the ranks send each other (the run grew: it held more than phase 1's
+    # first 4,096 nodes, and a threshold after the growth was exhausted).
     tiles = [t for n, length, t in korf_instances() if length <= 42][1]
-    common = ["solve", tiles, "--heuristic", "md", "--algo", "aida", "--output", "json", "-v"]
-    _, out, err = run([npuzzle] + common, env={"NPUZZLE_AIDA_NODES": "2000"})
-    alone = threshold_counts(err)
-    for ranks in [2, 3]:
-        code, out, err = run(mpirun(ranks) + [npuzzle] + common,
-                             env={"NPUZZLE_AIDA_NODES": "2000"})
-        shared = threshold_counts(err)
-        if code != 0 or len(shared) != len(alone) or len(alone) < 2 or shared[:-1] != alone[:-1]:
-            fail(f"aida on {ranks} ranks: thresholds {shared} against one process's {alone}")
-    print(f"{len(alone) - 1} exhausted thresholds take the same nodes on 1, 2 and 3 ranks")
+    for board, env in [(tiles, {"NPUZZLE_AIDA_NODES": "2000"}),
+                       (korf(13), {"NPUZZLE_AIDA_GROWTH": "8"})]:
+        growing = "NPUZZLE_AIDA_GROWTH" in env
+        common = ["solve", board, "--heuristic", "md", "--algo", "aida", "--output", "json", "-v"]
+        for ranks in [2, 3]:
+            threads = ["--threads", str(ranks)] if growing else []
+            _, out, err = run([npuzzle] + common + threads, env=env)
+            alone = threshold_counts(err)
+            if growing and results(out)[0]["peak_stored"] <= 4096:
+                fail(f"aida with {env}: peak stored {results(out)[0]['peak_stored']}")
+            code, out, err = run(mpirun(ranks) + [npuzzle] + common, env=env)
+            shared = threshold_counts(err)
+            if (code != 0 or len(shared) != len(alone) or len(alone) < 2 or
+                    shared[:-1] != alone[:-1]):
+                fail(f"aida on {ranks} ranks with {env}: thresholds {shared} against one "
+                     f"process's {alone}")
+        print(f"{len(alone) - 1} exhausted thresholds take the same nodes on 2 and 3 ranks as in "
+              f"one process ({'a growing' if growing else 'a fixed'} phase 1)")
     # Refused before the other ranks hear of the search (they once waited for it: a hang).
     for algo in ["aida", "pida"]:
         code, out, err = run(mpirun(2) + [npuzzle, "solve", tiles, "--algo", algo, "--heuristic",

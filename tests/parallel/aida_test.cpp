@@ -145,8 +145,8 @@ TEST(Aida, EveryFrontierOrderIsOptimal) {
     const oracle::Tiles tiles = oracle::lehmer_unrank(rank, 9);
     const State<F> start = framed_state<F>(tiles, 3, 3);
     std::uint64_t earlier = 0;
-    for (const AidaOrder order :
-         {AidaOrder::Closest, AidaOrder::LeastH, AidaOrder::FThenH, AidaOrder::FThenG}) {
+    for (const AidaOrder order : {AidaOrder::Closest, AidaOrder::ClosestOfParent, AidaOrder::LeastH,
+                                  AidaOrder::FThenH, AidaOrder::FThenG}) {
       AidaOptions o = options_for(kBudgets[3]);
       o.order = order;
       const AidaReport report = aida_search(md, goal, start, Limits{}, o);
@@ -158,6 +158,40 @@ TEST(Aida, EveryFrontierOrderIsOptimal) {
       EXPECT_EQ(before_last, earlier) << "rank " << rank;
     }
   }
+}
+
+// The same with a phase 1 that grows between thresholds, whose new frontiers inherit the closest
+// approaches of the old frontier nodes' children (Closest) or of the old nodes (ClosestOfParent):
+// Korf's instances of up to 50 moves on 4x4 with Manhattan distance, optimal in every order, the
+// thresholds before the last the same nodes in all.
+TEST(Aida, EveryFrontierOrderIsOptimalWithAGrowingPhase1) {
+  using B = Board<4, 4>;
+  const Goal<B> goal = Goal<B>::from_spec(GoalSpec::blank_first());
+  const Manhattan<B> md(goal);
+  int grown = 0, searched = 0;
+  for (const auto& k : korf_data::all()) {
+    if (k.length > 50 || !testing::sanitized_takes(static_cast<std::size_t>(searched++))) continue;
+    SCOPED_TRACE("korf #" + std::to_string(k.id));
+    const State<B> start = testing::state_from<B>(k.tiles);
+    std::uint64_t earlier = 0;
+    for (const AidaOrder order : {AidaOrder::Closest, AidaOrder::ClosestOfParent, AidaOrder::LeastH,
+                                  AidaOrder::FThenH, AidaOrder::FThenG}) {
+      AidaOptions o;
+      o.memory_bytes = 64 << 20;
+      o.grow = true;
+      o.growth_divisor = 64;
+      o.order = order;
+      const AidaReport report = aida_search(md, goal, start, Limits{}, o);
+      ASSERT_EQ(report.result.status, Status::Solved);
+      ASSERT_EQ(static_cast<int>(report.result.path.size()), k.length);
+      ASSERT_TRUE(testing::replays_to(start, report.result.path, goal.state));
+      if (report.astar_runs > 1) ++grown;
+      const std::uint64_t before_last = report.result.stats.expanded - report.last_iteration;
+      if (order == AidaOrder::Closest) earlier = before_last;
+      EXPECT_EQ(before_last, earlier);
+    }
+  }
+  EXPECT_GT(grown, 0);  // phase 1 grew
 }
 
 // Boards too large for the oracle's whole space: random walks whose distance the oracle proves

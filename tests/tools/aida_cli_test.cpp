@@ -130,8 +130,9 @@ TEST(AidaCli, SigintSavesACheckpointAndSaysHowToResume) {
 }
 
 // A checkpoint of Korf #12 stopped inside its first threshold, its bound raised from the threshold
-// to 47 (the frontier, its done nodes, closest approaches and the next bound cleared to fit; the
-// checksum recomputed, the signature left wrong or "none"): the resume is never called optimal. And
+// to 47 (the frontier, its done nodes, its own and its children's closest approaches and the next
+// bound cleared to fit; the checksum recomputed, the signature left wrong or "none"): the resume
+// is never called optimal. And
 // an edit of the frontier's checksum alone (re-signed: nothing vouches for it either) still reaches
 // 45 moves.
 TEST(AidaCli, AnEditedCheckpointIsNeverCalledOptimal) {
@@ -152,6 +153,7 @@ TEST(AidaCli, AnEditedCheckpointIsNeverCalledOptimal) {
     forged = edit(forged, "subtrees", "0");
     forged = edit(forged, "done", "-");
     forged = edit(forged, "closest", "-");
+    forged = edit(forged, "children", "-");
     if (!keep_signature) forged = edit(forged, "signature", "none");
     const std::string path = fault::write_text(
         fault::fresh_dir(keep_signature ? "aida-forged-wrong" : "aida-forged-none") / "f.ckpt",

@@ -1,7 +1,7 @@
-// End-to-end tests of A*+IDA*'s closest approaches in its checkpoints (`closest` lines,
-// engine/checkpoint.hpp): written with the frontier, gone on from, optional (a checkpoint written
-// before they existed still resumes, to the same answer), and refused when they name no frontier
-// node or come out of order (exit 2, the line named).
+// End-to-end tests of A*+IDA*'s closest approaches in its checkpoints (`closest` and `children`
+// lines, engine/checkpoint.hpp): written with the frontier, gone on from, optional (a checkpoint
+// written before they existed still resumes, to the same answer), and refused when they name no
+// frontier node, come out of order or are malformed (exit 2, the line named).
 // (An edited file is re-checksummed but not re-signed: its answers are never claimed optimal.)
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -28,9 +28,11 @@ std::string stopped_checkpoint(const std::string& dir) {
   return fault::read_text(path);
 }
 
-std::string edited(const std::string& text, const std::string& value) {
+// `text` with its `key` line replaced by `value` (a whole line, or "" to drop it).
+std::string edited(const std::string& text, const std::string& value,
+                   const std::string& key = "closest") {
   return checkpoint_test::edited_and_signed(
-      text, "closest " + checkpoint_test::field(text, "closest") + "\n", value);
+      text, key + " " + checkpoint_test::field(text, key) + "\n", value);
 }
 
 TEST(AidaClosestCli, TheCheckpointKeepsTheClosestApproachesAndTheyAreOptional) {
@@ -54,6 +56,42 @@ TEST(AidaClosestCli, TheCheckpointKeepsTheClosestApproachesAndTheyAreOptional) {
     const auto j = nlohmann::json::parse(lines_of(run->out).at(0));
     EXPECT_EQ(j["length"], instance.length);
     EXPECT_EQ(j["optimal"], run == &with);
+  }
+}
+
+TEST(AidaClosestCli, TheCheckpointKeepsTheChildrensApproachesAndTheyAreOptional) {
+  const checkpoint_test::KorfInstance instance = checkpoint_test::korf(12);
+  const std::string text = stopped_checkpoint("aida-children");
+  const std::string children = checkpoint_test::field(text, "children");
+  ASSERT_NE(children, "") << text;
+  ASSERT_NE(children, "-") << text;
+  EXPECT_NE(children.find(':'), std::string::npos) << children;
+  EXPECT_NE(children.find(','), std::string::npos) << children;
+  for (const std::string& value : {std::string(""), std::string("children -\n")}) {
+    const fault::RunResult run =
+        run_npuzzle({"solve", "--resume",
+                     fault::write_text(fault::fresh_dir("aida-children-without") / "f.ckpt",
+                                       edited(text, value, "children")),
+                     "--output", "json"});
+    ASSERT_EQ(run.describe(), "exit 0") << value << run.err;
+    const auto j = nlohmann::json::parse(lines_of(run.out).at(0));
+    EXPECT_EQ(j["length"], instance.length) << value;
+  }
+}
+
+TEST(AidaClosestCli, ChildrensApproachesOfNoFrontierNodeOutOfOrderOrMalformedAreRefused) {
+  const std::string text = stopped_checkpoint("aida-children-bad");
+  const std::string subtrees = checkpoint_test::field(text, "subtrees");
+  for (const std::string& bad :
+       {"children " + subtrees + ":3,-,-,4\n", std::string("children 5:3,-,-,4 2:1,1,1,1\n"),
+        std::string("children 5\n"), std::string("children 1:3,4,5\n"),
+        std::string("children 1:3,4,5,6,7\n"), std::string("children 1:255,-,-,-\n"),
+        std::string("children 1:x,-,-,-\n")}) {
+    const std::string path = fault::write_text(
+        fault::fresh_dir("aida-children-bad-file") / "f.ckpt", edited(text, bad, "children"));
+    const fault::RunResult run = run_npuzzle({"solve", "--resume", path});
+    EXPECT_EQ(run.exit_code, 2) << bad << run.describe() << run.err;
+    EXPECT_TRUE(contains(run.err, "children")) << bad << run.err;
   }
 }
 
